@@ -1,0 +1,92 @@
+"""Input rules shared by every public function: clear ``ValueError`` messages, no mutation.
+
+The scalar and vector rules are the ones the lesson's checkpoints specify, so that the
+package's own functions are the sample solutions the site shows.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numpy.typing import NDArray
+
+__all__ = ["check_count", "check_scalar", "check_vector", "format_range"]
+
+
+def format_range(low: float, high: float) -> str:
+    """Render a closed interval the way the error messages show it, e.g. ``[0.001, 100]``."""
+    return f"[{low:g}, {high:g}]"
+
+
+def _describe(value: object) -> str:
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{text} ({type(value).__name__})"
+
+
+def check_scalar(name: str, value: object, low: float, high: float) -> float:
+    """Return ``value`` as a Python float in ``[low, high]``, or raise ``ValueError``.
+
+    Rejects ``bool`` and ``numpy.bool_``; accepts only Python/NumPy ints and floats; an
+    overflow while converting to float is rejected too, and so is NaN or infinity.
+    """
+    expected = f"{name} must be a finite real number in {format_range(low, high)}"
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+        value, (int, float, np.integer, np.floating)
+    ):
+        raise ValueError(f"{expected}; got {_describe(value)}")
+    try:
+        number = float(value)
+    except (OverflowError, ValueError, TypeError):
+        raise ValueError(f"{expected}; got {_describe(value)}, too large for a float") from None
+    if not math.isfinite(number) or not low <= number <= high:
+        raise ValueError(f"{expected}; got {_describe(value)}")
+    return number
+
+
+def check_count(name: str, value: object, low: int, high: int) -> int:
+    """Return ``value`` if it is a Python ``int`` (not bool, not a NumPy integer) in range."""
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(
+            f"{name} must be a Python int in [{low}, {high}] fixed in advance; "
+            f"got {_describe(value)}"
+        )
+    return value
+
+
+def check_vector(
+    name: str,
+    value: object,
+    *,
+    max_length: int,
+    low: float,
+    high: float,
+) -> NDArray[np.float64]:
+    """Return an independent 1-D float copy of ``value`` whose entries lie in ``[low, high]``.
+
+    After ``np.asarray`` the value must be 1-D with dtype kind ``i``, ``u`` or ``f`` (so bool,
+    complex, object and string arrays are rejected), finite, of length 1 to ``max_length``.
+    """
+    expected = (
+        f"{name} must be a 1-D sequence of 1 to {max_length} finite real numbers "
+        f"in {format_range(low, high)}"
+    )
+    try:
+        raw = np.asarray(value)
+    except (ValueError, TypeError, OverflowError):
+        raise ValueError(f"{expected}; got {_describe(value)}") from None
+    if raw.ndim != 1:
+        raise ValueError(f"{expected}; got an array with {raw.ndim} dimensions")
+    if raw.dtype.kind not in "iuf":
+        raise ValueError(f"{expected}; got dtype {raw.dtype}")
+    if not 1 <= len(raw) <= max_length:
+        raise ValueError(f"{expected}; got length {len(raw)}")
+    values: NDArray[np.float64] = raw.astype(np.float64, copy=True)
+    if not np.isfinite(values).all():
+        raise ValueError(f"{expected}; got a NaN or infinite entry")
+    if np.any(values < low) or np.any(values > high):
+        bad = values[(values < low) | (values > high)][0]
+        raise ValueError(f"{expected}; got the entry {float(bad)!r}")
+    return values
