@@ -1,0 +1,93 @@
+"""Build, test and lint dplesson. Needs only Python 3.11+: ``python3 noxfile.py`` bootstraps nox.
+
+Sessions: ``tests`` (strict build + unit, property, example and site tests), ``docs``
+(strict build into ``site/``), ``serve`` (live preview on 127.0.0.1:8000), ``lint``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+NOX_PIN = ["nox==2026.10.20", "uv==0.13.8"]
+
+
+def _bootstrap() -> None:
+    """Run the pinned nox from a private virtualenv, creating it on first use."""
+    import subprocess
+    import venv
+
+    env_dir = ROOT / ".nox" / "_bootstrap"
+    python = env_dir / "bin" / "python"
+    stamp = env_dir / "pins.txt"
+    if not stamp.exists() or stamp.read_text() != "\n".join(NOX_PIN):
+        venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
+        subprocess.run(
+            [str(python), "-m", "pip", "install", "--quiet", *NOX_PIN], check=True
+        )
+        stamp.write_text("\n".join(NOX_PIN))
+    bin_dir = str(env_dir / "bin")
+    os.environ["PATH"] = bin_dir + os.pathsep + os.environ.get("PATH", "")
+    args = [str(python), "-m", "nox", "-f", str(ROOT / "noxfile.py"), *sys.argv[1:]]
+    os.execv(str(python), args)
+
+
+if __name__ == "__main__":
+    _bootstrap()
+
+import nox  # noqa: E402
+
+nox.options.default_venv_backend = "uv"
+nox.options.reuse_venv = "yes"
+nox.options.error_on_missing_interpreters = True
+# The README's test command, `python3 noxfile.py`, runs these.
+nox.options.sessions = ["lint", "tests"]
+
+# This environment sets PYTHONDONTWRITEBYTECODE=1; compiled bytecode keeps imports fast.
+os.environ.setdefault("UV_COMPILE_BYTECODE", "1")
+# Material 9.8 prints an end-of-life banner on every build.
+os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+
+SITE = ROOT / "site"
+
+
+def _install(session: nox.Session, *extras: str) -> None:
+    session.install("-e", f".[{','.join(extras)}]")
+
+
+def _build(session: nox.Session, site_dir: Path = SITE) -> None:
+    session.run("mkdocs", "build", "--strict", "--site-dir", str(site_dir))
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the whole site, all locales, strictly into ``site/``."""
+    _install(session, "docs")
+    _build(session)
+    session.log(f"Built {SITE}. Preview: python3 noxfile.py -s serve")
+
+
+@nox.session
+def serve(session: nox.Session) -> None:
+    """Serve a live preview at http://127.0.0.1:8000/."""
+    _install(session, "docs")
+    session.run("mkdocs", "serve", "--dev-addr", "127.0.0.1:8000", *session.posargs)
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Build the site strictly, then run unit, property, example and site tests."""
+    _install(session, "docs", "test")
+    _build(session)
+    session.run("pytest", *session.posargs, env={"DPLESSON_SITE_DIR": str(SITE)})
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Ruff (lint and format check) and mypy --strict."""
+    _install(session, "docs", "test", "lint")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+    session.run("mypy")

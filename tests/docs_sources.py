@@ -1,0 +1,25 @@
+"""Read the Markdown sources: locale pages, their example includes, headings and fences."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.conftest import DOCS, LOCALES
+
+INCLUDE = re.compile(r'^\s*--8<--\s+"([^"]+)"\s*$', re.MULTILINE)
+FENCE = re.compile(r"^\s*(```|~~~)", re.MULTILINE)
+
+
+def pages(locale: str) -> dict[str, Path]:
+    """The Markdown pages of one locale, keyed by their path inside the locale folder."""
+    folder = DOCS / locale
+    return {p.relative_to(folder).as_posix(): p for p in sorted(folder.rglob("*.md"))}
+
+
+def includes(path: Path) -> list[str]:
+    """The snippet files a page includes, in order."""
+    return INCLUDE.findall(path.read_text(encoding="utf-8"))
+
+
+__all__ = ["FENCE", "INCLUDE", "LOCALES", "includes", "pages"]

@@ -1,0 +1,57 @@
+"""The sources keep one copy of every example, shared by all locales."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from tests.conftest import DOCS, LOCALES
+from tests.docs_sources import FENCE, includes, pages
+
+EXAMPLES = DOCS / "examples"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_locale_pages_hold_no_code_blocks(locale: str) -> None:
+    for name, path in pages(locale).items():
+        assert not FENCE.search(path.read_text(encoding="utf-8")), (
+            f"{locale}/{name} has a fenced code block: put it in docs/examples/ and "
+            "include it with --8<--"
+        )
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_include_exists(locale: str) -> None:
+    for name, path in pages(locale).items():
+        for target in includes(path):
+            assert (EXAMPLES / target).is_file() or (DOCS.parent / target).is_file(), (
+                f"{locale}/{name} includes missing {target}"
+            )
+
+
+@pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
+def test_locales_include_the_same_examples_in_the_same_order(locale: str) -> None:
+    source = pages("en")
+    for name, path in pages(locale).items():
+        assert name in source, f"{locale}/{name} has no English source page"
+        assert includes(path) == includes(source[name]), f"{locale}/{name}"
+
+
+def test_every_example_is_shown_somewhere() -> None:
+    shown = {target for path in pages("en").values() for target in includes(path)}
+    for example in EXAMPLES.rglob("*.md"):
+        assert example.relative_to(EXAMPLES).as_posix() in shown, f"unused {example}"
+
+
+def test_no_example_is_written_twice() -> None:
+    seen: dict[str, str] = {}
+    for example in sorted(EXAMPLES.rglob("*.md")):
+        code = "\n".join(
+            line.strip()
+            for line in example.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.strip().startswith(("#>", "```"))
+        )
+        digest = hashlib.sha256(code.encode()).hexdigest()
+        assert digest not in seen, f"{example.name} repeats {seen.get(digest)}"
+        seen[digest] = example.name
