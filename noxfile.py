@@ -24,9 +24,7 @@ def _bootstrap() -> None:
     stamp = env_dir / "pins.txt"
     if not stamp.exists() or stamp.read_text() != "\n".join(NOX_PIN):
         venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
-        subprocess.run(
-            [str(python), "-m", "pip", "install", "--quiet", *NOX_PIN], check=True
-        )
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *NOX_PIN], check=True)
         stamp.write_text("\n".join(NOX_PIN))
     bin_dir = str(env_dir / "bin")
     os.environ["PATH"] = bin_dir + os.pathsep + os.environ.get("PATH", "")

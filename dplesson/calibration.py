@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from dplesson.validation import check_count, check_scalar
+from dplesson.validation import Real, check_count, check_scalar
 
 __all__ = ["Calibration", "laplace_calibration"]
 
@@ -28,7 +28,7 @@ class Calibration(TypedDict):
 
 # --8<-- [start:laplace_calibration]
 def laplace_calibration(
-    count: int, lower: float = 0.0, upper: float = 1.0, epsilon: float = 1.0
+    count: int, lower: Real = 0.0, upper: Real = 1.0, epsilon: Real = 1.0
 ) -> Calibration:
     """Sensitivity ``(upper - lower) / count`` and scale ``sensitivity / epsilon`` of a mean.
 
@@ -39,9 +39,7 @@ def laplace_calibration(
     upper = check_scalar("upper", upper, -BOUND, BOUND)
     epsilon = check_scalar("epsilon", epsilon, *EPSILON_RANGE)
     if upper - lower < MIN_WIDTH:
-        raise ValueError(
-            f"upper - lower must be at least {MIN_WIDTH}; got {upper!r} - {lower!r}"
-        )
+        raise ValueError(f"upper - lower must be at least {MIN_WIDTH}; got {upper!r} - {lower!r}")
     sensitivity = (upper - lower) / count
     return {
         "count": count,
@@ -52,4 +50,6 @@ def laplace_calibration(
         "scale": sensitivity / epsilon,
         "neighbor_model": "replace-one-fixed-size",
     }
+
+
 # --8<-- [end:laplace_calibration]

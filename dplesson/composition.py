@@ -9,7 +9,7 @@ from typing import TypedDict
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from dplesson.validation import check_scalar, check_vector
+from dplesson.validation import Real, check_scalar, check_vector
 
 __all__ = ["Composition", "basic_composition", "exact_sum"]
 
@@ -34,8 +34,8 @@ def exact_sum(values: NDArray[np.float64]) -> Fraction:
 
 
 # --8<-- [start:basic_composition]
-def basic_composition(epsilons: ArrayLike, cap: float = 1.0) -> Composition:
-    """Running totals of the epsilons and whether their exact sum fits ``cap`` (equality fits).
+def basic_composition(epsilons: ArrayLike, cap: Real = 1.0) -> Composition:
+    """Return running totals of the epsilons and whether their exact sum fits ``cap``.
 
     The totals are rounded floats for display; the decision uses exact fractions.
     """
@@ -49,4 +49,6 @@ def basic_composition(epsilons: ArrayLike, cap: float = 1.0) -> Composition:
         "releases": len(values),
         "within_cap": exact_sum(values) <= Fraction.from_float(cap),
     }
+
+
 # --8<-- [end:basic_composition]

@@ -7,7 +7,7 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from dplesson.validation import check_scalar, check_vector
+from dplesson.validation import Real, check_scalar, check_vector
 
 __all__ = ["laplace_log_density"]
 
@@ -18,7 +18,7 @@ SCALE_RANGE = (1e-12, 2e9)
 
 # --8<-- [start:laplace_log_density]
 def laplace_log_density(
-    points: ArrayLike, center: float = 0.0, scale: float = 1.0
+    points: ArrayLike, center: Real = 0.0, scale: Real = 1.0
 ) -> NDArray[np.float64]:
     """Return ``-ln(2*scale) - |points - center| / scale`` as a new float array.
 
@@ -29,4 +29,6 @@ def laplace_log_density(
     scale = check_scalar("scale", scale, *SCALE_RANGE)
     result: NDArray[np.float64] = -math.log(2 * scale) - np.abs(values - center) / scale
     return result
+
+
 # --8<-- [end:laplace_log_density]

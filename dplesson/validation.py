@@ -7,11 +7,15 @@ package's own functions are the sample solutions the site shows.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["check_count", "check_scalar", "check_vector", "format_range"]
+__all__ = ["Real", "check_count", "check_scalar", "check_vector", "format_range"]
+
+#: The scalar types the public functions accept (bool is rejected at run time).
+Real = int | float | np.integer[Any] | np.floating[Any]
 
 
 def format_range(low: float, high: float) -> str:

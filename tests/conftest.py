@@ -37,10 +37,13 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def global_rng_untouched() -> Iterator[None]:
     """Fail the test if it changed the global Python or NumPy random state."""
     python_state = random.getstate()
-    numpy_state = np.random.get_state()
+    numpy_state = np.random.get_state(legacy=False)
     yield
     assert random.getstate() == python_state, "the global Python RNG was touched"
-    after = np.random.get_state()
-    assert after[0] == numpy_state[0]
-    assert np.array_equal(after[1], numpy_state[1]), "the global NumPy RNG was touched"
-    assert after[2:] == numpy_state[2:]
+    after = np.random.get_state(legacy=False)
+    assert isinstance(after, dict) and isinstance(numpy_state, dict)
+    assert np.array_equal(after["state"]["key"], numpy_state["state"]["key"]), (
+        "the global NumPy RNG was touched"
+    )
+    assert after["state"]["pos"] == numpy_state["state"]["pos"]
+    assert (after["has_gauss"], after["gauss"]) == (numpy_state["has_gauss"], numpy_state["gauss"])

@@ -70,9 +70,7 @@ def test_matches_log_of_the_density(points: np.ndarray, center: float, scale: fl
     centers=st.tuples(st.floats(-1e3, 1e3), st.floats(-1e3, 1e3)),
     scale=st.floats(1e-3, 1e3),
 )
-def test_pointwise_bound(
-    points: np.ndarray, centers: tuple[float, float], scale: float
-) -> None:
+def test_pointwise_bound(points: np.ndarray, centers: tuple[float, float], scale: float) -> None:
     # |l_D(z) - l_D'(z)| <= |mu - mu'| / s for every z (triangle inequality).
     first = laplace_log_density(points, centers[0], scale)
     second = laplace_log_density(points, centers[1], scale)

@@ -19,7 +19,7 @@ def test_examples_exist() -> None:
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=str)
 def test_example(example: CodeExample, eval_example: EvalExample) -> None:
-    eval_example.set_config(line_length=88, target_version="py311")
+    eval_example.set_config(line_length=88, target_version="py310")
     if eval_example.update_examples:
         eval_example.format(example)
         eval_example.run_print_update(example)

@@ -56,7 +56,7 @@ def test_chapter_shows_outputs_and_math(site_dir: Path, locale: str) -> None:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_language_switcher_stays_on_the_page(site_dir: Path, locale: str) -> None:
     page = locale_root(site_dir, locale) / "calibrate" / "index.html"
-    links = {a.get("hreflang"): a["href"] for a in scan(page).anchors if a.get("hreflang")}
+    links = {a["hreflang"]: a["href"] for a in scan(page).anchors if a.get("hreflang")}
     assert set(links) == set(LOCALES)
     for other, href in links.items():
         target = (page.parent / href).resolve()
