@@ -1,7 +1,9 @@
 """Build, test and lint dplesson. Needs only Python 3.11+: ``python3 noxfile.py`` bootstraps nox.
 
 Sessions: ``tests`` (strict build + unit, property, example and site tests), ``docs``
-(strict build into ``site/``), ``serve`` (live preview on 127.0.0.1:8000), ``lint``.
+(strict build into ``site/``), ``serve`` (live preview on 127.0.0.1:8000), ``lint``,
+``translations`` (status of every translated page; see docs/en/translate.md), ``browser``
+(strict build + the widgets driven in Debian's headless Chromium; not in the default run).
 """
 
 from __future__ import annotations
@@ -69,9 +71,25 @@ def docs(session: nox.Session) -> None:
 
 @nox.session
 def serve(session: nox.Session) -> None:
-    """Serve a live preview at http://127.0.0.1:8000/."""
+    """Serve a live preview at http://127.0.0.1:8000/; ``-- --locale nl`` builds en and nl only."""
     _install(session, "docs")
-    session.run("mkdocs", "serve", "--dev-addr", "127.0.0.1:8000", *session.posargs)
+    args, env = list(session.posargs), {}
+    for at, arg in enumerate(args):
+        if arg == "--locale" or arg.startswith("--locale="):
+            value = arg.partition("=")[2] or (args[at + 1] if at + 1 < len(args) else "")
+            if not value:
+                session.error("--locale needs a locale, e.g. --locale nl")
+            env["DPLESSON_LOCALE"] = value  # read by docs/hooks/preview_locale.py
+            del args[at : at + (1 if "=" in arg else 2)]
+            break
+    session.run("mkdocs", "serve", "--dev-addr", "127.0.0.1:8000", *args, env=env)
+
+
+@nox.session
+def translations(session: nox.Session) -> None:
+    """Report translation status per locale and page; ``-- mark nl page.md`` after a review."""
+    _install(session, "docs")
+    session.run("python", "docs/hooks/translations.py", *session.posargs)
 
 
 @nox.session
@@ -79,13 +97,29 @@ def tests(session: nox.Session) -> None:
     """Build the site strictly, then run unit, property, example and site tests."""
     _install(session, "docs", "test")
     _build(session)
-    session.run("pytest", *session.posargs, env={"DPLESSON_SITE_DIR": str(SITE)})
+    # The browser tests need Playwright and Chromium: the session `browser` runs them.
+    session.run(
+        "pytest", "-m", "not browser", *session.posargs, env={"DPLESSON_SITE_DIR": str(SITE)}
+    )
+
+
+@nox.session
+def browser(session: nox.Session) -> None:
+    """Build the site strictly into ``site/``, then drive it in Debian's headless Chromium.
+
+    Needs ``/usr/bin/chromium`` (``apt-get install chromium chromium-driver``); never downloads
+    a browser. Missing Playwright or Chromium fails here instead of skipping.
+    """
+    _install(session, "docs", "test", "browser")
+    _build(session)
+    env = {"DPLESSON_SITE_DIR": str(SITE), "DPLESSON_REQUIRE_BROWSER": "1"}
+    session.run("pytest", "tests/browser", *session.posargs, env=env)
 
 
 @nox.session
 def lint(session: nox.Session) -> None:
     """Ruff (lint and format check) and mypy --strict."""
-    _install(session, "docs", "test", "lint")
+    _install(session, "docs", "test", "lint", "browser")  # browser: Playwright's types
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
     session.run("mypy")

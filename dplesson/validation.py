@@ -7,15 +7,26 @@ package's own functions are the sample solutions the site shows.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["Real", "check_count", "check_scalar", "check_vector", "format_range"]
+__all__ = [
+    "Real",
+    "check_choice",
+    "check_count",
+    "check_matrix",
+    "check_rng",
+    "check_scalar",
+    "check_vector",
+    "format_range",
+]
 
 #: The scalar types the public functions accept (bool is rejected at run time).
 Real = int | float | np.integer[Any] | np.floating[Any]
+
+Choice = TypeVar("Choice", bound=str)
 
 
 def format_range(low: float, high: float) -> str:
@@ -30,6 +41,7 @@ def _describe(value: object) -> str:
     return f"{text} ({type(value).__name__})"
 
 
+# --8<-- [start:check_scalar]
 def check_scalar(name: str, value: object, low: float, high: float) -> float:
     """Return ``value`` as a Python float in ``[low, high]``, or raise ``ValueError``.
 
@@ -50,6 +62,10 @@ def check_scalar(name: str, value: object, low: float, high: float) -> float:
     return number
 
 
+# --8<-- [end:check_scalar]
+
+
+# --8<-- [start:check_count]
 def check_count(name: str, value: object, low: int, high: int) -> int:
     """Return ``value`` if it is a Python ``int`` (not bool, not a NumPy integer) in range."""
     if type(value) is not int or not low <= value <= high:
@@ -60,6 +76,10 @@ def check_count(name: str, value: object, low: int, high: int) -> int:
     return value
 
 
+# --8<-- [end:check_count]
+
+
+# --8<-- [start:check_vector]
 def check_vector(
     name: str,
     value: object,
@@ -94,3 +114,67 @@ def check_vector(
         bad = values[(values < low) | (values > high)][0]
         raise ValueError(f"{expected}; got the entry {float(bad)!r}")
     return values
+
+
+# --8<-- [end:check_vector]
+
+
+def check_matrix(
+    name: str,
+    value: object,
+    *,
+    max_rows: int,
+    max_columns: int,
+    low: float,
+    high: float,
+) -> NDArray[np.float64]:
+    """Return an independent 2-D float copy of ``value``, one row per record.
+
+    The rules of ``check_vector`` for a table of 1 to ``max_rows`` rows and 1 to
+    ``max_columns`` columns.
+    """
+    expected = (
+        f"{name} must be a 2-D array of 1 to {max_rows} rows and 1 to {max_columns} columns "
+        f"of finite real numbers in {format_range(low, high)}"
+    )
+    try:
+        raw = np.asarray(value)
+    except (ValueError, TypeError, OverflowError):
+        raise ValueError(f"{expected}; got {_describe(value)}") from None
+    if raw.ndim != 2:
+        raise ValueError(f"{expected}; got an array with {raw.ndim} dimensions")
+    if raw.dtype.kind not in "iuf":
+        raise ValueError(f"{expected}; got dtype {raw.dtype}")
+    rows, columns = raw.shape
+    if not (1 <= rows <= max_rows and 1 <= columns <= max_columns):
+        raise ValueError(f"{expected}; got shape {raw.shape}")
+    values: NDArray[np.float64] = raw.astype(np.float64, copy=True)
+    if not np.isfinite(values).all():
+        raise ValueError(f"{expected}; got a NaN or infinite entry")
+    if np.any(values < low) or np.any(values > high):
+        bad = values[(values < low) | (values > high)][0]
+        raise ValueError(f"{expected}; got the entry {float(bad)!r}")
+    return values
+
+
+def check_choice(name: str, value: object, choices: tuple[Choice, ...]) -> Choice:
+    """Return ``value`` if it is one of the strings ``choices``, else raise ``ValueError``."""
+    for choice in choices:
+        if isinstance(value, str) and value == choice:
+            return choice
+    listed = ", ".join(repr(choice) for choice in choices)
+    raise ValueError(f"{name} must be one of {listed}; got {_describe(value)}")
+
+
+def check_rng(name: str, value: object) -> np.random.Generator:
+    """Return ``value`` if it is a ``numpy.random.Generator``, else raise ``ValueError``.
+
+    Seeds, ``None``, ``RandomState`` and the ``numpy.random`` module are refused: every draw
+    comes from a generator the caller made, so a run can be repeated and nothing global moves.
+    """
+    if not isinstance(value, np.random.Generator):
+        raise ValueError(
+            f"{name} must be a numpy.random.Generator such as numpy.random.default_rng(2024); "
+            f"got {_describe(value)}"
+        )
+    return value

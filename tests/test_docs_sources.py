@@ -10,6 +10,7 @@ from tests.conftest import DOCS, LOCALES
 from tests.docs_sources import FENCE, includes, pages
 
 EXAMPLES = DOCS / "examples"
+SNIPPETS = DOCS / "snippets"  # package source shown on the site, e.g. sample solutions
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -25,7 +26,8 @@ def test_locale_pages_hold_no_code_blocks(locale: str) -> None:
 def test_every_include_exists(locale: str) -> None:
     for name, path in pages(locale).items():
         for target in includes(path):
-            assert (EXAMPLES / target).is_file() or (DOCS.parent / target).is_file(), (
+            found = [base / target for base in (EXAMPLES, SNIPPETS, DOCS.parent)]
+            assert any(path.is_file() for path in found), (
                 f"{locale}/{name} includes missing {target}"
             )
 
@@ -40,8 +42,9 @@ def test_locales_include_the_same_examples_in_the_same_order(locale: str) -> Non
 
 def test_every_example_is_shown_somewhere() -> None:
     shown = {target for path in pages("en").values() for target in includes(path)}
-    for example in EXAMPLES.rglob("*.md"):
-        assert example.relative_to(EXAMPLES).as_posix() in shown, f"unused {example}"
+    for folder in (EXAMPLES, SNIPPETS):
+        for example in folder.rglob("*.md"):
+            assert example.relative_to(folder).as_posix() in shown, f"unused {example}"
 
 
 def test_no_example_is_written_twice() -> None:

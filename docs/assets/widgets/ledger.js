@@ -1,0 +1,151 @@
+/* Budget ledger: running totals rounded like math.fsum, and an exact cap decision like
+   dplesson.basic_composition (BigInt sums of the doubles' exact binary values). */
+(function () {
+  "use strict";
+  var dp = window.dpWidgets;
+  // The input rules of basic_composition.
+  var EPSILON = [0, 100], CAP = [0, 6400], MAX_RELEASES = 64;
+
+  function node(tag, attrs, children) {
+    var el = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) {
+      el.setAttribute(name, attrs[name]);
+    });
+    (children || []).forEach(function (child) {
+      el.append(child);
+    });
+    return el;
+  }
+
+  function inRange(x, range) {
+    return Number.isFinite(x) && range[0] <= x && x <= range[1];
+  }
+
+  function init(root, index) {
+    var t = dp.strings(root);
+    var locale = dp.locale();
+    var id = "dp-ledger-" + index + "-";
+    var releases = [];
+    var field = function (key, value) {
+      return node("input", {
+        id: id + key, name: key, type: "text", inputmode: "decimal", value: value,
+        autocomplete: "off", spellcheck: "false", "aria-describedby": id + key + "-error",
+      });
+    };
+    var cap = field("cap", dp.format(1, locale));
+    var entry = field("entry", "");
+    var entryError = node("p", { class: "dp-errors", id: id + "entry-error", "aria-live": "polite" });
+    var add = node("button", { type: "submit", class: "dp-button" }, [t("add")]);
+    var clear = node("button", { type: "button", class: "dp-button dp-clear" }, [t("clear")]);
+    var form = node("form", { class: "dp-controls", novalidate: "" }, [
+      node("fieldset", {}, [
+        node("legend", {}, [t("title")]),
+        node("div", { class: "dp-field" }, [node("label", { for: cap.id }, [t("cap")]), cap]),
+        node("div", { class: "dp-field" }, [node("label", { for: entry.id }, [t("entry")]), entry]),
+        node("div", { class: "dp-buttons" }, [add, clear]),
+        entryError,
+        node("p", { class: "dp-hint" }, [dp.fill(t("hint"), { example: dp.format(0.5, locale) })]),
+      ]),
+    ]);
+    var body = node("tbody");
+    var table = node("table", { class: "dp-table" }, [
+      node("thead", {}, [
+        node("tr", {}, ["col-index", "col-epsilon", "col-total", "col-action"].map(function (key) {
+          return node("th", { scope: "col" }, [t(key)]);
+        })),
+      ]),
+      body,
+    ]);
+    var status = node("div", { class: "dp-status", id: id + "cap-error", "aria-live": "polite" });
+    root.replaceChildren(form, table, status);
+    root.classList.add("dp-ready");
+
+    function render(focusRow) {
+      var units = 0n;
+      var rows = releases.map(function (epsilon, k) {
+        units += dp.exact(epsilon);
+        var remove = node("button", {
+          type: "button", class: "dp-button dp-remove",
+          "aria-label": dp.fillText(t("remove-label"), { index: String(k + 1) }),
+        }, [t("remove")]);
+        remove.addEventListener("click", function () {
+          releases.splice(k, 1);
+          render(Math.min(k, releases.length - 1));
+        });
+        return node("tr", {}, [
+          node("td", {}, [dp.format(k + 1, locale)]),
+          node("td", {}, [dp.number(epsilon, locale)]),
+          node("td", {}, [dp.number(dp.nearest(units), locale)]),
+          node("td", {}, [remove]),
+        ]);
+      });
+      body.replaceChildren.apply(body, rows);
+      table.hidden = releases.length === 0;
+
+      var capValue = dp.parse(cap.value, locale);
+      var capOk = inRange(capValue, CAP);
+      cap.setAttribute("aria-invalid", String(!capOk));
+      status.removeAttribute("data-within");
+      if (!capOk) {
+        status.className = "dp-status dp-errors";
+        status.replaceChildren(dp.fill(t("err-cap"), { min: dp.format(CAP[0], locale),
+          max: dp.format(CAP[1], locale) }));
+      } else if (!releases.length) {
+        status.className = "dp-status";
+        status.replaceChildren(t("empty"));
+      } else {
+        // basic_composition: exact_sum(values) <= Fraction.from_float(cap), in units of 2^-1074.
+        var within = units <= dp.exact(capValue);
+        var total = dp.number(dp.nearest(units), locale);
+        total.dataset.key = "total";
+        status.className = "dp-status " + (within ? "dp-fits" : "dp-over");
+        status.dataset.within = String(within);
+        status.replaceChildren(
+          node("p", {}, [dp.fill(t("total"), { total: total })]),
+          node("p", { class: "dp-decision" }, [
+            dp.fill(t(within ? "fits" : "over"), { cap: dp.number(capValue, locale) }),
+          ])
+        );
+      }
+      if (focusRow !== undefined) {
+        var buttons = body.querySelectorAll(".dp-remove");
+        (focusRow >= 0 && buttons[focusRow] ? buttons[focusRow] : entry).focus();
+      }
+    }
+
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (document.activeElement === cap) return; // Enter in the cap field adds nothing
+      var value = dp.parse(entry.value, locale);
+      var message = "";
+      if (!inRange(value, EPSILON)) {
+        message = dp.fillText(t("err-entry"), { min: dp.format(EPSILON[0], locale),
+          max: dp.format(EPSILON[1], locale) });
+      } else if (releases.length >= MAX_RELEASES) {
+        message = dp.fillText(t("err-full"), { max: dp.format(MAX_RELEASES, locale) });
+      }
+      entry.setAttribute("aria-invalid", String(message !== ""));
+      entryError.textContent = message;
+      if (message) return;
+      releases.push(value === 0 ? 0 : value);
+      entry.value = "";
+      render();
+    });
+    clear.addEventListener("click", function () {
+      releases = [];
+      entryError.textContent = "";
+      render(-1);
+    });
+    cap.addEventListener("input", function () {
+      render();
+    });
+    render();
+  }
+
+  function start() {
+    document.querySelectorAll(".dp-ledger:not(.dp-ready)").forEach(init);
+  }
+  // Material's document$ announces every page, also under its instant navigation.
+  if (window.document$) window.document$.subscribe(start);
+  else start();
+})();

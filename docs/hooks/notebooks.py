@@ -1,0 +1,293 @@
+"""Make mkdocs-jupyter work with mkdocs-static-i18n, cache across languages, and stay lean.
+
+* mkdocs-static-i18n 1.3.1 recreates every File in its ``on_files`` (priority -100) and so
+  drops mkdocs-jupyter's notebook wrapper: notebooks would be copied as raw JSON while
+  ``--strict`` passes (static-i18n issue #198). ``on_files`` here runs after it and turns
+  each notebook back into a documentation page, keeping i18n's locale folder and alternates.
+* mkdocs-jupyter evicts every cache entry the current build did not use, and static-i18n
+  runs one build per language, so each language evicted the others' executed notebooks.
+  The plugin's eviction is disabled and this hook evicts once, after the last language.
+  The cache key also covers the ``dplesson`` sources the notebooks import.
+* nbconvert inlines ~550 KB of JupyterLab CSS, a clipboard script, MathJax and Mermaid
+  loaders into every notebook page. ``on_page_content`` removes them, turns code cells into
+  Material code blocks and adds a small stylesheet and a download link for the notebook.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import posixpath
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+from bs4 import BeautifulSoup, Comment, Tag
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files
+
+log = logging.getLogger("mkdocs.hooks.notebooks")
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Build inputs a cached notebook depends on besides its own bytes and the plugin options.
+DEPENDENCIES = ("matplotlib", "numpy", "nbconvert", "mkdocs-jupyter", "mplfonts")
+DOWNLOAD = {
+    "en": "Download this notebook",
+    "nl": "Dit notebook downloaden",
+    "de": "Dieses Notebook herunterladen",
+    "tr": "Bu not defterini indir",
+    "zh": "下载此笔记本",
+}
+#: A code cell tagged ``labels`` (the figure texts) is folded away under this summary.
+LABELS_SUMMARY = {
+    "en": "Language and figure texts (the first code cell)",
+    "nl": "Taal en teksten van de figuren (de eerste codecel)",
+    "de": "Sprache und Texte der Abbildungen (die erste Codezelle)",
+    "tr": "Dil ve şekil metinleri (ilk kod hücresi)",
+    "zh": "语言与图中文字（第一个代码单元）",
+}
+STYLE = """
+.nb .highlight{margin-bottom:.4em}
+.nb-output{margin:0 0 1.2em}
+.nb-output pre{margin:0;padding:.6em 1em;overflow-x:auto;font-size:.8em;
+  border-left:.2em solid var(--md-accent-fg-color);
+  background:var(--md-code-bg-color);color:var(--md-code-fg-color)}
+.nb-error pre{border-left-color:#d32f2f}
+.nb-output img{display:block;max-width:100%;height:auto;margin:0 auto;background:#fff}
+"""
+
+_state: dict[str, Any] = {"used": set(), "builds": 0}
+
+
+class NotebookPage(File):
+    """A notebook that MkDocs renders as a page (mkdocs-jupyter supplies the HTML)."""
+
+    def is_documentation_page(self) -> bool:
+        """Notebooks are pages, whatever their suffix."""
+        return True
+
+
+def _page_uri(uri: str, use_directory_urls: bool) -> str:
+    """``nl/lab.ipynb`` becomes ``nl/lab/index.html`` (or ``nl/lab.html``); pages stay."""
+    stem, suffix = posixpath.splitext(uri)
+    if suffix != ".ipynb":
+        return uri
+    return stem + ("/index.html" if use_directory_urls else ".html")
+
+
+def _plugins(config: Any) -> tuple[Any, Any]:
+    return config.plugins.get("mkdocs-jupyter"), config.plugins.get("i18n")
+
+
+def _digest() -> str:
+    """Hash of the package sources and library versions that executed notebooks depend on."""
+    hasher = hashlib.sha256()
+    for path in sorted((ROOT / "dplesson").rglob("*.py")):
+        hasher.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    for name in DEPENDENCIES:
+        hasher.update(f"{name}=={version(name)}\0".encode())
+    return hasher.hexdigest()
+
+
+def _patch_cache_key() -> None:
+    """Make mkdocs-jupyter's cache key cover ``dplesson`` too (its key sees the .ipynb only)."""
+    from mkdocs_jupyter import plugin as jupyter
+
+    original = jupyter._compute_cache_key
+    if getattr(original, "dplesson", False):
+        return
+
+    def key(nb_path: str, config: Any, exec_nb: bool) -> str:
+        return hashlib.sha256((original(nb_path, config, exec_nb) + _digest()).encode()).hexdigest()
+
+    key.dplesson = True  # type: ignore[attr-defined]
+    jupyter._compute_cache_key = key
+
+
+def on_config(config: Any) -> Any:
+    """Anchor the notebook cache in the repository and let kernels import this ``dplesson``."""
+    jupyter, _ = _plugins(config)
+    if jupyter is None:
+        return config
+    cache_dir = Path(jupyter.config["cache_dir"])
+    if not cache_dir.is_absolute():
+        jupyter.config["cache_dir"] = str(Path(config.config_file_path).parent / cache_dir)
+    _patch_cache_key()
+    paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    if str(ROOT) not in paths:
+        os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, paths)])
+    return config
+
+
+@event_priority(-200)
+def on_files(files: Files, config: Any) -> Files:
+    """Turn the notebooks that static-i18n made plain files back into pages (issue #198)."""
+    jupyter, i18n = _plugins(config)
+    if jupyter is None:
+        return files
+    for file in list(files):
+        if isinstance(file, NotebookPage) or not file.src_uri.endswith(".ipynb"):
+            continue
+        if not jupyter.should_include(file):
+            continue
+        page = _as_page(file, config, _dest_uri(file, config, i18n))
+        page.alternates = _alternates(file, page, config, i18n)
+        files.remove(file)
+        files.append(page)
+    if i18n is not None:
+        # The sitemap lists each language's pages as static-i18n saw them; add the notebooks.
+        i18n.i18n_files_per_language[i18n.current_language] = files.documentation_pages()
+    return files
+
+
+def _dest_uri(file: File, config: Any, i18n: Any) -> str:
+    """Where the page goes: the build language's folder, also when English fills in."""
+    if i18n is None or not hasattr(file, "norm_src_uri"):
+        return file.dest_uri
+    prefix = "" if i18n.current_language == i18n.default_language else i18n.current_language
+    return posixpath.join(prefix, file.norm_src_uri)
+
+
+def _as_page(file: File, config: Any, dest_uri: str | None = None) -> NotebookPage:
+    page = NotebookPage(
+        file.src_uri,
+        file.src_dir,
+        config.site_dir,
+        config.use_directory_urls,
+        dest_uri=_page_uri(dest_uri or file.dest_uri, config.use_directory_urls),
+        inclusion=file.inclusion,
+    )
+    for name in ("locale", "locale_alternate_of", "localization", "norm_src_uri"):
+        if hasattr(file, name):
+            setattr(page, name, getattr(file, name))
+    return page
+
+
+def _alternates(file: File, page: NotebookPage, config: Any, i18n: Any) -> dict[str, File]:
+    """The same notebook in every built language, for the language switcher and sitemap."""
+    if i18n is None or not hasattr(file, "norm_src_uri"):
+        return {}
+    alternates: dict[str, File] = {}
+    docs = Path(config.docs_dir)
+    for language in i18n.build_languages:
+        if language == i18n.current_language:
+            alternates[language] = page
+            continue
+        source = f"{language}/{file.norm_src_uri}"
+        if not (docs / source).is_file():
+            source = f"{i18n.default_language}/{file.norm_src_uri}"
+        prefix = "" if language == i18n.default_language else f"{language}/"
+        alias = File(source, config.docs_dir, config.site_dir, config.use_directory_urls)
+        alternates[language] = _as_page(alias, config, prefix + file.norm_src_uri)
+    return alternates
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
+    """Slim a notebook page to its cells: Material code blocks, outputs, a download link."""
+    if not isinstance(page.file, NotebookPage):
+        return html
+    soup = BeautifulSoup(html, "html.parser")
+    for tag in soup.find_all(["style", "script", "link"]):
+        tag.decompose()
+    for comment in soup.find_all(string=lambda text: isinstance(text, Comment)):
+        comment.extract()
+    for tag in soup.select(
+        "div.zeroclipboard-container, div.clipboard-copy-txt, div.jp-Collapser, div.celltoolbar"
+    ):
+        tag.decompose()
+    for block in soup.select("div.highlight-ipynb"):
+        _as_code_block(soup, block)
+    for anchor in soup.select("a.anchor-link"):
+        anchor["class"] = ["headerlink"]
+    language = getattr(page.file, "locale", None) or config.theme.get("language", "en")
+    for cell in soup.select("div.celltag_labels"):
+        _fold(soup, cell, LABELS_SUMMARY.get(language, LABELS_SUMMARY["en"]))
+    for div in soup.find_all("div"):
+        _flatten(div)
+    _add_download(soup, posixpath.basename(page.file.src_uri), language)
+    style = soup.new_tag("style")
+    style.string = " ".join(STYLE.split())
+    body = "".join(str(child) for child in soup.contents if str(child).strip())
+    return f'{style}<div class="nb">{body}</div>'
+
+
+def _fold(soup: BeautifulSoup, cell: Tag, summary: str) -> None:
+    """Put the code of ``cell`` into a collapsed Material ``details`` block."""
+    code = cell.select_one("div.highlight")
+    if code is None:
+        return
+    details = soup.new_tag("details", attrs={"class": "note"})
+    title = soup.new_tag("summary")
+    title.string = summary
+    code.wrap(details)
+    details.insert(0, title)
+
+
+def _add_download(soup: BeautifulSoup, name: str, language: str) -> None:
+    """A button that downloads the notebook, after the first heading (or at the top)."""
+    link = soup.new_tag("a", attrs={"href": name, "download": name, "class": "md-button"})
+    link.string = DOWNLOAD.get(language, DOWNLOAD["en"])
+    paragraph = soup.new_tag("p", attrs={"class": "nb-download"})
+    paragraph.append(link)
+    heading = soup.find("h1")
+    if isinstance(heading, Tag):
+        heading.insert_after(paragraph)
+    else:
+        soup.insert(0, paragraph)
+
+
+def _flatten(div: Tag) -> None:
+    """Drop nbconvert's layout wrappers; keep code blocks and mark outputs as ``nb-output``."""
+    classes = div.get("class") or []
+    if "highlight" in classes or not any(c.startswith(("jp-", "jupyter-")) for c in classes):
+        return
+    if "jp-OutputArea-output" in classes:
+        kind = str(div.get("data-mime-type", ""))
+        div.attrs = {"class": ["nb-output"]}
+        if "stderr" in kind or "jp-mod-error" in classes:
+            div["class"] = ["nb-output", "nb-error"]
+        return
+    div.unwrap()
+
+
+def _as_code_block(soup: BeautifulSoup, block: Tag) -> None:
+    """``div.highlight-ipynb > pre`` becomes Material's ``div.highlight > pre > code``."""
+    block["class"] = ["language-python", "highlight"]
+    pre = block.find("pre")
+    if not isinstance(pre, Tag):
+        return
+    code = soup.new_tag("code")
+    for child in list(pre.contents):
+        code.append(child.extract())
+    first = code.contents[0] if code.contents else None
+    if isinstance(first, Tag) and first.name == "span" and not first.get_text():
+        first.decompose()
+    pre.append(code)
+
+
+def on_pre_build(config: Any) -> None:
+    """Start counting languages when the outermost build (the default language) starts."""
+    _, i18n = _plugins(config)
+    if i18n is None or not i18n.building:
+        _state.update(used=set(), builds=0)
+
+
+@event_priority(100)
+def on_post_build(config: Any) -> None:
+    """Run before mkdocs-jupyter evicts: keep every entry until the last language is built.
+
+    The last build hands mkdocs-jupyter the entries used by any language, so it evicts only
+    what no language needed.
+    """
+    jupyter, i18n = _plugins(config)
+    if jupyter is None or not jupyter.config["cache"]:
+        return
+    _state["used"] |= set(getattr(jupyter, "_used_cache_paths", set()))
+    _state["builds"] += 1
+    languages = len(i18n.build_languages) if i18n is not None else 1
+    if _state["builds"] >= languages:
+        jupyter._used_cache_paths = set(_state["used"])
+    else:
+        cache_dir = Path(jupyter.config["cache_dir"])
+        jupyter._used_cache_paths = set(cache_dir.glob("*.json"))

@@ -1,0 +1,93 @@
+"""Read the widgets' numbers back from the page, independently of the widgets' own code."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+DECIMAL_COMMA = {"nl", "de", "tr"}
+
+
+def parse_localised(text: str, locale: str) -> float:
+    """Parse a number as the page shows it: decimal comma in nl, de and tr, E exponent."""
+    plain = text.strip().replace("\u2212", "-").replace("\u00a0", "").replace("\u202f", "")
+    if locale in DECIMAL_COMMA:
+        plain = plain.replace(".", "").replace(",", ".")
+    else:
+        plain = plain.replace(",", "")
+    return float(plain)
+
+
+def localise(value: float, locale: str) -> str:
+    """Write a float the way a reader of ``locale`` types it (Python's shortest digits)."""
+    text = repr(float(value))
+    return text.replace(".", ",") if locale in DECIMAL_COMMA else text
+
+
+def strings(page: Page, selector: str) -> dict[str, str]:
+    """The widget's data-t-* strings, as the translators wrote them in the page."""
+    result: dict[str, str] = page.eval_on_selector(
+        selector,
+        """root => Object.fromEntries([...root.attributes]
+            .filter(a => a.name.startsWith('data-t-')).map(a => [a.name.slice(7), a.value]))""",
+    )
+    return result
+
+
+def explorer_state(page: Page) -> dict[str, Any]:
+    """Every result of the explorer: visible text and raw value, the window and the errors."""
+    state: dict[str, Any] = page.eval_on_selector(
+        ".dp-explorer",
+        """root => ({
+            results: Object.fromEntries([...root.querySelectorAll('.dp-results .dp-num')]
+                .map(el => [el.dataset.key, {text: el.textContent, value: el.dataset.value}])),
+            resultsHidden: root.querySelector('.dp-results').hidden,
+            chartHidden: root.querySelector('svg').hasAttribute('hidden'),
+            lo: root.querySelector('svg').dataset.lo,
+            hi: root.querySelector('svg').dataset.hi,
+            points: root.querySelector('svg').dataset.points,
+            label: root.querySelector('svg').getAttribute('aria-label'),
+            title: root.querySelector('svg title').textContent,
+            errors: [...root.querySelectorAll('.dp-errors li')].map(li => li.textContent),
+            invalid: Object.fromEntries([...root.querySelectorAll('input')]
+                .map(el => [el.name, el.getAttribute('aria-invalid')])),
+        })""",
+    )
+    return state
+
+
+def ledger_state(page: Page) -> dict[str, Any]:
+    """The ledger's rows, its total and decision, and its messages."""
+    state: dict[str, Any] = page.eval_on_selector(
+        ".dp-ledger",
+        """root => ({
+            rows: [...root.querySelectorAll('tbody tr')].map(tr => {
+                const nums = tr.querySelectorAll('.dp-num');
+                return {epsilon: {text: nums[0].textContent, value: nums[0].dataset.value},
+                        total: {text: nums[1].textContent, value: nums[1].dataset.value}};
+            }),
+            within: root.querySelector('.dp-status').dataset.within ?? null,
+            total: (el => el && {text: el.textContent, value: el.dataset.value})(
+                root.querySelector('.dp-status [data-key=total]')),
+            decision: root.querySelector('.dp-decision')?.textContent ?? null,
+            status: root.querySelector('.dp-status').textContent,
+            entryError: root.querySelector('p.dp-errors').textContent,
+            tableHidden: root.querySelector('table').hidden,
+        })""",
+    )
+    return state
+
+
+def add_releases(page: Page, values: list[float], locale: str) -> None:
+    """Type each epsilon into the ledger's entry field and press Enter."""
+    entry = page.locator(".dp-ledger input[name=entry]")
+    for value in values:
+        entry.fill(localise(value, locale))
+        entry.press("Enter")
+
+
+def set_cap(page: Page, cap: float, locale: str) -> None:
+    """Type the public cap."""
+    page.locator(".dp-ledger input[name=cap]").fill(localise(cap, locale))

@@ -1,0 +1,56 @@
+"""Read the lesson's notebooks: cells, the first code cell's settings, executed outputs."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+import nbformat
+
+from tests.conftest import DOCS
+
+NOTEBOOKS = ("lab.ipynb", "exercises.ipynb")
+
+
+def read(locale: str, name: str) -> Any:
+    """The notebook ``name`` of ``locale`` as an nbformat v4 node."""
+    return nbformat.read(DOCS / locale / name, as_version=4)
+
+
+def code_cells(notebook: Any) -> list[str]:
+    """The sources of the code cells, in order."""
+    return [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+
+
+def settings(notebook: Any) -> dict[str, Any]:
+    """The names the first code cell assigns (``LANG``, ``LABELS``), as Python literals."""
+    tree = ast.parse(code_cells(notebook)[0])
+    found: dict[str, Any] = {}
+    for node in tree.body:
+        assert isinstance(node, ast.Assign) and len(node.targets) == 1, ast.dump(node)
+        target = node.targets[0]
+        assert isinstance(target, ast.Name)
+        found[target.id] = ast.literal_eval(node.value)
+    return found
+
+
+def labels(locale: str) -> dict[str, dict[str, str]]:
+    """The figure labels of ``locale``'s lab notebook."""
+    found: dict[str, dict[str, str]] = settings(read(locale, "lab.ipynb"))["LABELS"]
+    return found
+
+
+def outputs_text(cell: Any) -> str:
+    """Everything a code cell printed or displayed as text, joined."""
+    parts = []
+    for output in cell.get("outputs", []):
+        if output.output_type == "stream":
+            parts.append(output.text)
+        elif output.output_type in {"execute_result", "display_data"}:
+            parts.append(output.data.get("text/plain", ""))
+        elif output.output_type == "error":
+            parts.append(f"{output.ename}: {output.evalue}")
+    return "".join(parts)
+
+
+__all__ = ["NOTEBOOKS", "code_cells", "labels", "outputs_text", "read", "settings"]

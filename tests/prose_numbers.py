@@ -1,0 +1,51 @@
+"""Extract the numbers a reader sees in a page's prose (not in code, formulas or markup)."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
+REMOVALS = [
+    re.compile(r"^\s*--8<--.*$", re.MULTILINE),  # example includes
+    re.compile(r"\$\$.*?\$\$", re.DOTALL),  # display formulas
+    re.compile(r"\$[^$\n]+\$"),  # inline formulas
+    re.compile(r"`[^`\n]+`"),  # inline code
+    re.compile(r"<!--.*?-->", re.DOTALL),  # comments
+    re.compile(r"<[^>\n]+>"),  # HTML tags and their attributes
+    re.compile(r"\]\([^)\s]*\)"),  # link targets
+    re.compile(r"\{[:#.][^}\n]*\}"),  # attribute lists
+    re.compile(r"^\s*#+\s+\d+\.\s", re.MULTILINE),  # heading numbers "## 2. "
+    re.compile(r"^\s*\d+\.\s", re.MULTILINE),  # ordered-list markers
+]
+NUMBER = {
+    "en": re.compile(r"(?<![\w.])(?:−|(?<![\w\]])-)?\d+(?:,\d{3})*(?:\.\d+)?"),
+    "zh": re.compile(r"(?<![\w.])(?:−|(?<![\w\]])-)?\d+(?:,\d{3})*(?:\.\d+)?"),
+}
+_COMMA_LOCALES = re.compile(r"(?<![\w,])(?:−|(?<![\w\]])-)?\d+(?:\.\d{3})*(?:,\d+)?")
+
+
+def prose(markdown: str) -> str:
+    """The page's text with code, formulas, includes and markup removed."""
+    text = FRONT_MATTER.sub("", markdown)
+    for pattern in REMOVALS:
+        text = pattern.sub(" ", text)
+    return text
+
+
+def numbers(markdown: str, locale: str) -> list[Decimal]:
+    """Every number in the prose, in order, parsed with the locale's conventions."""
+    text = prose(markdown)
+    found = []
+    if locale in NUMBER:
+        for raw in NUMBER[locale].findall(text):
+            found.append(Decimal(raw.replace("−", "-").replace(",", "")))
+    else:
+        for raw in _COMMA_LOCALES.findall(text):
+            found.append(Decimal(raw.replace("−", "-").replace(".", "").replace(",", ".")))
+    return found
+
+
+def dotted_decimals(markdown: str) -> list[str]:
+    """Numbers written with a decimal point in the prose (wrong in nl, de and tr)."""
+    return re.findall(r"(?<![\w.,])\d+\.\d+(?![\w.])", prose(markdown))

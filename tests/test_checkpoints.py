@@ -1,0 +1,399 @@
+"""The checkpoint checker: it passes correct solutions and names the first broken case."""
+
+from __future__ import annotations
+
+import string
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from dplesson import basic_composition, laplace_calibration, laplace_log_density
+from dplesson.checkpoints import CHECKPOINTS, Result, check, check_file, score
+from dplesson.checkpoints.__main__ import main
+from dplesson.checkpoints.messages import LOCALES, MESSAGES, message
+from tests.conftest import ROOT
+
+# A reader's correct solution, written from the specification alone (not from dplesson).
+SOLUTION = '''
+import math
+from fractions import Fraction
+
+import numpy as np
+
+
+def _scalar(name, value, low, high):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+        value, (int, float, np.integer, np.floating)
+    ):
+        raise ValueError(f"{name} must be a real number in [{low}, {high}]")
+    try:
+        number = float(value)
+    except OverflowError:
+        raise ValueError(f"{name} is too large for a float") from None
+    if not (math.isfinite(number) and low <= number <= high):
+        raise ValueError(f"{name} must be a finite number in [{low}, {high}]")
+    return number
+
+
+def _vector(name, value, max_length, low, high):
+    try:
+        raw = np.asarray(value)
+    except (ValueError, TypeError, OverflowError):
+        raise ValueError(f"{name} must be a 1-D sequence of numbers") from None
+    if raw.ndim != 1 or raw.dtype.kind not in "iuf" or not 1 <= len(raw) <= max_length:
+        raise ValueError(f"{name} must be a 1-D sequence of 1 to {max_length} numbers")
+    values = raw.astype(np.float64)
+    if not np.all(np.isfinite(values)) or np.any(values < low) or np.any(values > high):
+        raise ValueError(f"{name} entries must be finite and in [{low}, {high}]")
+    return values
+
+
+def laplace_calibration(count, lower=0.0, upper=1.0, epsilon=1.0):
+    if type(count) is not int or not 1 <= count <= 4096:
+        raise ValueError("count must be a Python int in [1, 4096]")
+    lower = _scalar("lower", lower, -1e6, 1e6)
+    upper = _scalar("upper", upper, -1e6, 1e6)
+    epsilon = _scalar("epsilon", epsilon, 0.001, 100)
+    if upper - lower < 0.001:
+        raise ValueError("upper - lower must be at least 0.001")
+    sensitivity = (upper - lower) / count
+    return {
+        "count": count,
+        "lower": lower,
+        "upper": upper,
+        "epsilon": epsilon,
+        "sensitivity": sensitivity,
+        "scale": sensitivity / epsilon,
+        "neighbor_model": "replace-one-fixed-size",
+    }
+
+
+def laplace_log_density(points, center=0.0, scale=1.0):
+    values = _vector("points", points, 4096, -1e6, 1e6)
+    center = _scalar("center", center, -1e6, 1e6)
+    scale = _scalar("scale", scale, 1e-12, 2e9)
+    return -math.log(2 * scale) - np.abs(values - center) / scale
+
+
+def basic_composition(epsilons, cap=1.0):
+    values = _vector("epsilons", epsilons, 64, 0, 100)
+    cap = _scalar("cap", cap, 0, 6400)
+    prefix = np.array([math.fsum(values[: i + 1]) for i in range(len(values))])
+    exact = sum((Fraction(float(v)) for v in values), Fraction(0))
+    return {
+        "epsilon_prefix": prefix,
+        "epsilon_total": float(prefix[-1]),
+        "cap": cap,
+        "releases": len(values),
+        "within_cap": exact <= Fraction(cap),
+    }
+'''
+
+# Each broken solution: (what the reader got wrong, the change, the checkpoint that fails,
+# the failing call, and what the report must say was expected and seen).
+BROKEN = {
+    "accepts_bool": (
+        ("type(count) is not int", "not isinstance(count, int)"),
+        1,
+        "laplace_calibration(True)",
+        "a ValueError naming the invalid parameter",
+        "returned {'count': True,",
+    ),
+    "wrong_neighbour_model": (
+        ('"replace-one-fixed-size"', '"replace-one"'),
+        1,
+        "laplace_calibration(4)",
+        "neighbor_model == 'replace-one-fixed-size'",
+        "neighbor_model == 'replace-one'",
+    ),
+    "mutates_input": (
+        (
+            '    values = _vector("points", points, 4096, -1e6, 1e6)\n',
+            '    values = _vector("points", points, 4096, -1e6, 1e6)\n'
+            "    if isinstance(points, np.ndarray):\n"
+            "        points -= center\n",
+        ),
+        2,
+        "laplace_log_density(array([0.0, 0.25]), 0.25, 0.25)",
+        "the inputs left unchanged",
+        "argument 1 changed from array([0.0, 0.25]) to array([-0.25, 0.0])",
+    ),
+    "touches_python_rng": (
+        ("    scale = _scalar(", "    random.random()\n    scale = _scalar("),
+        2,
+        "laplace_log_density([0.0, 0.25], center=0.0, scale=0.25)",
+        "the global Python random state left untouched",
+        "the global Python random state changed",
+    ),
+    "float_cap": (
+        ('"within_cap": exact <= Fraction(cap)', '"within_cap": bool(prefix[-1] <= cap)'),
+        3,
+        "basic_composition([1.0, 2**-60], cap=1.0)",
+        "within_cap == False",
+        "within_cap == True",
+    ),
+    "naive_sum_cap": (
+        ('"within_cap": exact <= Fraction(cap)', '"within_cap": sum(values.tolist()) <= cap'),
+        3,
+        "basic_composition([1.0, 2**-60], cap=1.0)",
+        "within_cap == False",
+        "within_cap == True",
+    ),
+    "numpy_bool": (
+        ('"within_cap": exact <= Fraction(cap)', '"within_cap": np.bool_(exact <= Fraction(cap))'),
+        3,
+        "basic_composition([0.25, 0.25, 0.5], cap=1.0)",
+        "within_cap of type bool",
+        "within_cap has type numpy.bool",
+    ),
+    "touches_numpy_rng": (
+        ("    cap = _scalar(", "    np.random.seed(0)\n    cap = _scalar("),
+        3,
+        "basic_composition([0.25, 0.25, 0.5], cap=1.0)",
+        "the global NumPy random state left untouched",
+        "the global NumPy random state changed",
+    ),
+    "aliases_input": (
+        (
+            '    prefix = np.array([math.fsum(values[: i + 1]) for i in range(len(values))])\n',
+            '    prefix = np.array([math.fsum(values[: i + 1]) for i in range(len(values))])\n'
+            "    if isinstance(epsilons, np.ndarray) and len(epsilons) == 1:\n"
+            "        prefix = epsilons.reshape(1)\n",
+        ),
+        3,
+        "basic_composition(array([0.75]), 1.0)",
+        "epsilon_prefix in memory of its own",
+        "epsilon_prefix shares memory with argument 1",
+    ),
+}
+
+
+def write(tmp_path: Path, text: str, name: str = "solution.py") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def broken(name: str) -> str:
+    (old, new), *_ = BROKEN[name]
+    assert SOLUTION.count(old) == 1, old
+    return "import random\n" + SOLUTION.replace(old, new)
+
+
+@pytest.mark.usefixtures("global_rng_untouched")
+def test_the_package_scores_three_of_three() -> None:
+    functions = (laplace_calibration, laplace_log_density, basic_composition)
+    results = [check(f, n) for n, f in enumerate(functions, start=1)]
+    assert [r.passed for r in results] == [True, True, True]
+    assert [r.cases for r in results] == [len(c.cases) for c in CHECKPOINTS]
+    assert score(results) == "Score: 3/3"
+
+
+@pytest.mark.usefixtures("global_rng_untouched")
+def test_an_independent_correct_solution_passes(tmp_path: Path) -> None:
+    results = check_file(write(tmp_path, SOLUTION))
+    assert all(result.passed for result in results), [str(r) for r in results]
+
+
+def test_every_battery_has_headline_valid_and_invalid_cases() -> None:
+    for checkpoint in CHECKPOINTS:
+        valid = [case for case in checkpoint.cases if case.valid]
+        invalid = [case for case in checkpoint.cases if not case.valid]
+        assert len(valid) >= 8 and len(invalid) >= 20, checkpoint.name
+        # The reference agrees with the battery: valid cases return, invalid ones raise.
+        for case in valid:
+            checkpoint.reference(*case.args, **case.kwargs)
+        for case in invalid:
+            with pytest.raises(ValueError):
+                checkpoint.reference(*case.args, **case.kwargs)
+    headline = CHECKPOINTS[0].reference(*CHECKPOINTS[0].cases[0].args)
+    assert (headline["sensitivity"], headline["scale"]) == (0.25, 0.25)
+    trap = CHECKPOINTS[2].cases[1]
+    assert trap.args == ([1.0, 2**-60],) and trap.kwargs == {"cap": 1.0}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_each_broken_solution_fails_the_right_checkpoint(tmp_path: Path, name: str) -> None:
+    _, number, call, expected, actual = BROKEN[name]
+    results = check_file(write(tmp_path, broken(name)))
+    assert [r.passed for r in results] == [n != number for n in (1, 2, 3)]
+    failed = results[number - 1]
+    assert failed.failure is not None
+    report = failed.report()
+    assert f"FAIL  Checkpoint {number}, {failed.name}: case" in report
+    assert f"input:    {call}" in report
+    assert f"expected: {expected}" in report
+    assert f"actual:   {actual}" in report
+
+
+def test_an_empty_body_is_reported_as_such() -> None:
+    def laplace_calibration(count: int, lower: float = 0.0) -> None:
+        raise NotImplementedError
+
+    result = check(laplace_calibration, "laplace_calibration")
+    assert not result.passed and result.failure is not None
+    assert result.failure.index == 1
+    assert result.failure.actual.render("en") == (
+        "raised NotImplementedError: the function body is still empty"
+    )
+    assert result.failure.expected.render("en").startswith("return value {'count': 4, ")
+
+
+def test_a_wrong_exception_type_is_not_a_value_error() -> None:
+    def strict(points: Any, center: float = 0.0, scale: float = 1.0) -> Any:
+        if not isinstance(points, (list, tuple, np.ndarray)):
+            raise TypeError("points must be a sequence")
+        return laplace_log_density(points, center, scale)
+
+    result = check(strict, 2)
+    assert result.failure is not None
+    assert result.failure.call == "laplace_log_density(0.5)"
+    assert result.failure.actual.render("en") == "raised TypeError: points must be a sequence"
+
+
+def test_numpy_float_results_are_not_python_floats() -> None:
+    def numpy_floats(count: int, lower: Any = 0.0, upper: Any = 1.0, epsilon: Any = 1.0) -> Any:
+        result = dict(laplace_calibration(count, lower, upper, epsilon))
+        result["scale"] = np.float64(result["scale"])
+        return result
+
+    result = check(numpy_floats, 1)
+    assert result.failure is not None and result.failure.index == 1
+    assert result.failure.expected.render("en") == "scale of type float"
+    assert result.failure.actual.render("en") == "scale has type numpy.float64"
+
+
+def test_missing_function_scores_zero(tmp_path: Path) -> None:
+    results = check_file(write(tmp_path, "def laplace_calibration(count):\n    return None\n"))
+    assert [r.defined for r in results] == [True, False, False]
+    assert not any(r.passed for r in results)
+    assert results[1].report() == (
+        "FAIL  Checkpoint 2, laplace_log_density: no function of that name is defined."
+    )
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_reports_in_every_language(tmp_path: Path, lang: str) -> None:
+    results = check_file(write(tmp_path, broken("float_cap")), lang)
+    passed, failed = results[0], results[2]
+    assert passed.report() == message(lang, "pass", number=1, name=passed.name, count=47)
+    lines = failed.report().splitlines()
+    assert lines[0] == message(
+        lang, "fail", number=3, name="basic_composition", index=2, count=failed.cases
+    )
+    assert lines[1] == message(lang, "input", call="basic_composition([1.0, 2**-60], cap=1.0)")
+    assert lines[2] == message(lang, "expected", text="within_cap == False")
+    assert lines[3] == message(lang, "actual", text="within_cap == True")
+    assert score(results, lang) == message(lang, "score", passed=2, total=3)
+
+
+def test_every_locale_has_every_message_with_the_same_fields() -> None:
+    def fields(template: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+    english = MESSAGES["en"]
+    for lang in LOCALES:
+        assert MESSAGES[lang].keys() == english.keys(), lang
+        for key, template in MESSAGES[lang].items():
+            assert fields(template) == fields(english[key]), (lang, key)
+    assert "ş" in MESSAGES["tr"]["a_value_error"] or "ı" in MESSAGES["tr"]["a_value_error"]
+    assert "检查点" in MESSAGES["zh"]["pass"]
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="checkpoint must be one of 1 or 'laplace_calibration'"):
+        check(laplace_calibration, 4)
+    with pytest.raises(ValueError, match="checkpoint must be one of"):
+        check(laplace_calibration, True)
+    with pytest.raises(ValueError, match="lang must be one of en, nl, de, tr, zh; got 'fr'"):
+        check(laplace_calibration, 1, "fr")
+    not_callable: Any = "laplace_calibration"
+    assert not check(not_callable, 1).defined
+
+
+def test_a_result_shows_its_report_in_jupyter() -> None:
+    class Printer:
+        def __init__(self) -> None:
+            self.parts: list[str] = []
+
+        def text(self, part: str) -> None:
+            self.parts.append(part)
+
+    result = Result(1, "laplace_calibration", 47, "de")
+    printer = Printer()
+    result._repr_pretty_(printer, False)
+    assert printer.parts == [str(result)] == [
+        "OK      Checkpoint 1, laplace_calibration: alle 47 Fälle verhalten sich wie spezifiziert."
+    ]
+
+
+# ---------------------------------------------------------------- command line
+
+
+def run_main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_cli_all_pass_exits_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_main([str(write(tmp_path, SOLUTION))], capsys)
+    assert status == 0
+    assert out.splitlines()[-1] == "Score: 3/3"
+    assert out.count("PASS  Checkpoint") == 3
+
+
+def test_cli_partial_score_exits_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, broken("accepts_bool"))
+    status, out, _ = run_main([str(path)], capsys)
+    assert status == 1
+    assert out.splitlines()[-1] == "Score: 2/3"
+    status, out, _ = run_main([str(path), "--lang", "nl"], capsys)
+    assert status == 1
+    assert "FOUT  Checkpoint 1, laplace_calibration: geval 11 van 47 gaat mis." in out
+    assert "      invoer:   laplace_calibration(True)" in out
+    assert out.splitlines()[-1] == "Score: 2/3"
+    status, out, _ = run_main([str(path), "--lang", "zh"], capsys)
+    assert out.splitlines()[-1] == "得分：2/3"
+
+
+def test_cli_unreadable_or_broken_files_exit_two(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run_main([str(tmp_path / "missing.py"), "--lang", "de"], capsys)
+    assert (status, out) == (2, "")
+    assert "lässt sich nicht lesen: no such file" in err
+    status, out, err = run_main([str(write(tmp_path, "def broken(:\n"))], capsys)
+    assert (status, out) == (2, "")
+    assert "failed: SyntaxError(" in err
+    with pytest.raises(SystemExit) as usage:
+        main([str(write(tmp_path, SOLUTION)), "--lang", "fr"])
+    assert usage.value.code == 2
+
+
+def test_cli_as_a_module(tmp_path: Path) -> None:
+    path = write(tmp_path, broken("wrong_neighbour_model"))
+    completed = subprocess.run(
+        [sys.executable, "-m", "dplesson.checkpoints", str(path), "--lang", "tr"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert completed.returncode == 1
+    lines = completed.stdout.splitlines()
+    assert lines[0].startswith("KALDI  Kontrol noktası 1, laplace_calibration: 47 durumdan 1.")
+    assert "beklenen:    neighbor_model == 'replace-one-fixed-size'" in completed.stdout
+    assert lines[-1] == "Puan: 2/3"
+
+
+def test_checking_restores_the_global_rng(global_rng_untouched: None, tmp_path: Path) -> None:
+    results = check_file(write(tmp_path, broken("touches_numpy_rng")))
+    # The reader's function reseeds NumPy: the checker reports it, then puts the state back.
+    assert not results[2].passed
+    assert results[2].failure is not None
+    assert results[2].failure.actual.render("en") == "the global NumPy random state changed"

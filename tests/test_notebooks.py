@@ -1,0 +1,189 @@
+"""The lab and exercise notebooks: one code, five languages, and exercises that check."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import string
+from collections.abc import Callable
+from pathlib import Path
+from types import CodeType
+from typing import Any
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from dplesson import calibration, composition, density, plots
+from dplesson.checkpoints import CHECKPOINTS
+from dplesson.checkpoints.messages import message
+from tests.conftest import DOCS, LOCALES, ROOT
+from tests.notebooks import NOTEBOOKS, code_cells, labels, outputs_text, read, settings
+from tests.prose_numbers import dotted_decimals
+
+COMMA_LOCALES = ("nl", "de", "tr")
+
+
+def markdown(locale: str, name: str) -> list[str]:
+    return [c.source for c in read(locale, name).cells if c.cell_type == "markdown"]
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_notebooks_are_valid_canonical_and_saved_without_outputs(locale: str, name: str) -> None:
+    path = DOCS / locale / name
+    notebook = nbformat.read(path, as_version=4)
+    nbformat.validate(notebook)
+    # Saved as Jupyter saves it, so opening and saving in Jupyter changes nothing.
+    assert path.read_text(encoding="utf-8") == nbformat.writes(notebook) + "\n"
+    assert notebook.metadata.kernelspec.name == "python3"
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None, cell.source[:40]
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+@pytest.mark.parametrize("locale", LOCALES[1:])
+def test_code_is_shared_only_the_first_cell_differs(locale: str, name: str) -> None:
+    english, translated = read("en", name), read(locale, name)
+    assert code_cells(translated)[1:] == code_cells(english)[1:]
+    assert [c.cell_type for c in translated.cells] == [c.cell_type for c in english.cells]
+    assert settings(translated)["LANG"] == locale
+    assert settings(english)["LANG"] == "en"
+    headings = [len(re.findall(r"^#+ ", text, re.M)) for text in markdown(locale, name)]
+    assert headings == [len(re.findall(r"^#+ ", t, re.M)) for t in markdown("en", name)]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_lab_labels_cover_every_figure_with_the_same_fields(locale: str) -> None:
+    def fields(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    found, english = labels(locale), labels("en")
+    assert set(found) == set(plots.FIGURES)
+    for figure, keys in plots.FIGURES.items():
+        assert set(found[figure]) == {*keys, "alt"}, figure
+        for key, text in found[figure].items():
+            assert text.strip(), (figure, key)
+            assert fields(text) == fields(english[figure][key]), (figure, key)
+    tagged = [c for c in read(locale, "lab.ipynb").cells if "labels" in c.metadata.get("tags", [])]
+    assert [c.source for c in tagged] == [code_cells(read(locale, "lab.ipynb"))[0]]
+
+
+def test_every_figure_of_the_package_is_drawn_in_the_lab() -> None:
+    code = "\n".join(code_cells(read("en", "lab.ipynb")))
+    for figure in plots.FIGURES:
+        assert f"plots.{figure}(" in code and f'LABELS["{figure}"]' in code
+    assert "default_rng(" in code and "np.random.seed" not in code
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+@pytest.mark.parametrize("locale", COMMA_LOCALES)
+def test_decimal_comma_in_prose_and_labels(locale: str, name: str) -> None:
+    for text in markdown(locale, name):
+        assert dotted_decimals(text) == [], text[:60]
+    if name == "lab.ipynb":
+        for figure, entries in labels(locale).items():
+            for key, text in entries.items():
+                assert not re.search(r"\d\.\d", text), (figure, key, text)
+
+
+def test_each_language_is_written_in_its_own_script() -> None:
+    assert "ş" in "".join(markdown("tr", "lab.ipynb")) and "ğ" in "".join(markdown("tr", "lab.ipynb"))
+    assert "ı" in labels("tr")["averaging_attack"]["title"] + labels("tr")["support_gap"]["title"]
+    assert "拉普拉斯" in labels("zh")["laplace_scales"]["title"]
+    assert "ä" in "".join(markdown("de", "exercises.ipynb"))
+    for locale in LOCALES[1:]:
+        assert "The first code cell" not in "".join(markdown(locale, "lab.ipynb")), locale
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_exercises_have_empty_functions_and_a_check_per_checkpoint(locale: str) -> None:
+    code = code_cells(read(locale, "exercises.ipynb"))
+    for checkpoint in CHECKPOINTS:
+        stubs = [c for c in code if c.startswith(f"def {checkpoint.name}(")]
+        assert len(stubs) == 1 and stubs[0].rstrip().endswith("raise NotImplementedError")
+        check = f"checkpoints.check({checkpoint.name}, {checkpoint.number}, LANG)"
+        assert check in code
+    prose = "".join(markdown(locale, "exercises.ipynb"))
+    assert f"python -m dplesson.checkpoints solution.py --lang {locale}" in prose
+
+
+def execute(notebook: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Run ``notebook`` in a fresh kernel that imports this checkout's ``dplesson``."""
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    client = NotebookClient(
+        notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}
+    )
+    client.execute()
+    return notebook
+
+
+def globals_used(code: CodeType) -> set[str]:
+    """Names a function's code (and the comprehensions inside it) looks up globally."""
+    names = set(code.co_names)
+    for constant in code.co_consts:
+        if isinstance(constant, CodeType):
+            names |= globals_used(constant)
+    return names
+
+
+def pasted(function: Callable[..., Any]) -> str:
+    """The reference function's source, as a reader would paste it, with what it uses."""
+    module = inspect.getmodule(function)
+    assert module is not None
+    names = sorted(n for n in globals_used(function.__code__) if n in vars(module))
+    return (
+        "from __future__ import annotations\n\n"
+        f"from {module.__name__} import {', '.join(names)}\n\n\n"
+        + inspect.getsource(function)
+    )
+
+
+REFERENCES = {
+    "laplace_calibration": calibration.laplace_calibration,
+    "laplace_log_density": density.laplace_log_density,
+    "basic_composition": composition.basic_composition,
+}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_exercises_pass_with_the_reference_solutions_pasted_in(
+    locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    notebook = read(locale, "exercises.ipynb")
+    for cell in notebook.cells:
+        for name, function in REFERENCES.items():
+            if cell.cell_type == "code" and cell.source.startswith(f"def {name}("):
+                cell.source = pasted(function)
+                assert f"from dplesson.{function.__module__.split('.')[-1]} import" in cell.source
+    execute(notebook, monkeypatch)
+    checks = [c for c in notebook.cells if c.source.startswith("checkpoints.check(")]
+    for cell, checkpoint in zip(checks, CHECKPOINTS, strict=True):
+        expected = message(
+            locale,
+            "pass",
+            number=checkpoint.number,
+            name=checkpoint.name,
+            count=len(checkpoint.cases),
+        )
+        assert outputs_text(cell) == expected
+    summary = outputs_text(notebook.cells[-1]).splitlines()
+    assert summary[-1] == message(locale, "score", passed=3, total=3)
+
+
+def test_shipped_exercises_report_the_empty_functions(monkeypatch: pytest.MonkeyPatch) -> None:
+    notebook = execute(read("nl", "exercises.ipynb"), monkeypatch)
+    checks = [c for c in notebook.cells if c.source.startswith("checkpoints.check(")]
+    for cell in checks:
+        text = outputs_text(cell)
+        assert "geval 1 van" in text and "gaf NotImplementedError: de functie is nog leeg" in text
+    assert outputs_text(notebook.cells[-1]).splitlines()[-1] == "Score: 0/3"
+
+
+def test_the_notebooks_never_hold_raw_outputs_or_secrets() -> None:
+    for path in sorted(DOCS.glob("*/*.ipynb")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert Path(path.name).name in NOTEBOOKS, path
+        assert "widgets" not in data["metadata"], path

@@ -1,0 +1,105 @@
+"""Every number in the prose is printed or used by an executed example on the same page.
+
+A number a reader sees in an English page must appear in the output (``#>`` lines) or in
+the code of an example that page includes, or be listed below as a label (a year, a
+chapter or checkpoint number) with the reason. Each translation must show the same
+numbers as its English source, written with its locale's decimal separator.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from decimal import Decimal, InvalidOperation
+
+import pytest
+
+from tests.conftest import DOCS, LOCALES
+from tests.docs_sources import includes, pages
+from tests.prose_numbers import dotted_decimals, numbers
+
+# Numbers that name something rather than state a result, per English page.
+LABELS: dict[str, dict[str, str]] = {
+    "laplace.md": {"1": "checkpoint number", "2": "checkpoint number"},
+    "composition.md": {"3": "checkpoint number"},
+    "releasing.md": {"2012": "year of Mironov's paper", "2020": "year of Canonne et al."},
+    "anonymisation.md": {"2014": "year of Dwork and Roth's monograph"},
+    "training.md": {"2016": "year of Abadi et al."},
+    "mechanisms.md": {"2007": "year of McSherry and Talwar"},
+    "checkpoints.md": {
+        "0.693": "example:log_density.md",
+        "-0.307": "example:log_density.md",
+        "1": "checkpoint number",
+        "2": "checkpoint number",
+        "3": "checkpoint number",
+        "90": "estimated time in minutes",
+    },
+}
+TIME = re.compile(r"\*[^*]+:\*[^\n]*?(\d+)[^\n]*$", re.MULTILINE)
+LITERAL = re.compile(r"(?<![\w.])-?\d+(?:_\d{3})*(?:\.\d+)?(?:e-?\d+)?")
+SOURCE = re.compile(r'--8<--\s+"([^":]+)(?::[^"]*)?"')
+
+
+def snippet_numbers(target: str) -> set[Decimal]:
+    """Numbers in one included file: an example, or a wrapper around package source."""
+    path = DOCS / "examples" / target
+    if not path.is_file():
+        path = DOCS / "snippets" / target
+    text = path.read_text(encoding="utf-8")
+    for source in SOURCE.findall(text):  # sample solutions shown from dplesson's source
+        text += (DOCS.parent / source).read_text(encoding="utf-8")
+    found: set[Decimal] = set()
+    for raw in LITERAL.findall(text):
+        try:
+            found.add(Decimal(raw.replace("_", "")))
+        except InvalidOperation:
+            continue
+    return found
+
+
+def example_numbers(page: str) -> set[Decimal]:
+    """Numbers in the code and in the printed output of the examples a page includes."""
+    found: set[Decimal] = set()
+    for target in includes(pages("en")[page]):
+        found |= snippet_numbers(target)
+    return found
+
+
+def time_estimates(markdown: str) -> set[Decimal]:
+    """The minutes in a page's "*Time:* about N minutes." line."""
+    return {Decimal(m) for m in TIME.findall(markdown)}
+
+
+@pytest.mark.parametrize("page", sorted(pages("en")))
+def test_english_numbers_come_from_examples(page: str) -> None:
+    markdown = pages("en")[page].read_text(encoding="utf-8")
+    allowed = example_numbers(page) | time_estimates(markdown)
+    for number, reason in LABELS.get(page, {}).items():
+        if reason.startswith("example:"):  # printed by an example shown on another page
+            assert Decimal(number) in snippet_numbers(reason.removeprefix("example:")), reason
+        allowed.add(Decimal(number))
+    unexplained = [str(n) for n in numbers(markdown, "en") if n not in allowed]
+    assert not unexplained, (
+        f"{page}: numbers in prose that no included example prints or uses: {unexplained}"
+    )
+
+
+@pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
+def test_translations_show_the_same_numbers(locale: str) -> None:
+    source = pages("en")
+    for name, path in pages(locale).items():
+        if name not in source:
+            continue
+        english = Counter(numbers(source[name].read_text(encoding="utf-8"), "en"))
+        translated = Counter(numbers(path.read_text(encoding="utf-8"), locale))
+        assert translated == english, (
+            f"{locale}/{name}: missing {list((english - translated).elements())}, "
+            f"extra {list((translated - english).elements())}"
+        )
+
+
+@pytest.mark.parametrize("locale", ["nl", "de", "tr"])
+def test_decimal_comma_in_prose(locale: str) -> None:
+    for name, path in pages(locale).items():
+        dotted = dotted_decimals(path.read_text(encoding="utf-8"))
+        assert not dotted, f"{locale}/{name} writes decimals with a point: {dotted}"
