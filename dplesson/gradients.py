@@ -34,6 +34,13 @@ def _clip(gradients: NDArray[np.float64], clip_norm: float) -> NDArray[np.float6
     return result
 
 
+def _check_gradients(name: str, value: object) -> NDArray[np.float64]:
+    """One row per example, one column per parameter, as an independent float copy."""
+    return check_matrix(
+        name, value, max_rows=MAX_EXAMPLES, max_columns=MAX_PARAMETERS, low=-BOUND, high=BOUND
+    )
+
+
 # --8<-- [start:clip_gradients]
 def clip_gradients(per_example: ArrayLike, clip_norm: Real) -> NDArray[np.float64]:
     """Scale each row longer than ``clip_norm`` (Euclidean) down to exactly that length.
@@ -41,14 +48,7 @@ def clip_gradients(per_example: ArrayLike, clip_norm: Real) -> NDArray[np.float6
     One row per example; shorter rows, and zero rows, are returned unchanged, in a new array.
     Clipping bounds what one example can add to a sum: its sensitivity is ``clip_norm``.
     """
-    gradients = check_matrix(
-        "per_example",
-        per_example,
-        max_rows=MAX_EXAMPLES,
-        max_columns=MAX_PARAMETERS,
-        low=-BOUND,
-        high=BOUND,
-    )
+    gradients = _check_gradients("per_example", per_example)
     clip_norm = check_scalar("clip_norm", clip_norm, *CLIP_RANGE)
     return _clip(gradients, clip_norm)
 
@@ -68,14 +68,7 @@ def dp_sgd_step(
     ``C`` is ``clip_norm``. The optimiser divides by the batch size and takes the step;
     accounting for the privacy spent over many steps is left to a library such as Opacus.
     """
-    gradients = check_matrix(
-        "per_example_gradients",
-        per_example_gradients,
-        max_rows=MAX_EXAMPLES,
-        max_columns=MAX_PARAMETERS,
-        low=-BOUND,
-        high=BOUND,
-    )
+    gradients = _check_gradients("per_example_gradients", per_example_gradients)
     clip_norm = check_scalar("clip_norm", clip_norm, *CLIP_RANGE)
     noise_multiplier = check_scalar("noise_multiplier", noise_multiplier, *NOISE_MULTIPLIER_RANGE)
     rng = check_rng("rng", rng)

@@ -97,23 +97,10 @@ def check_vector(
         f"{name} must be a 1-D sequence of 1 to {max_length} finite real numbers "
         f"in {format_range(low, high)}"
     )
-    try:
-        raw = np.asarray(value)
-    except (ValueError, TypeError, OverflowError):
-        raise ValueError(f"{expected}; got {_describe(value)}") from None
-    if raw.ndim != 1:
-        raise ValueError(f"{expected}; got an array with {raw.ndim} dimensions")
-    if raw.dtype.kind not in "iuf":
-        raise ValueError(f"{expected}; got dtype {raw.dtype}")
+    raw = _real_array(value, 1, expected)
     if not 1 <= len(raw) <= max_length:
         raise ValueError(f"{expected}; got length {len(raw)}")
-    values: NDArray[np.float64] = raw.astype(np.float64, copy=True)
-    if not np.isfinite(values).all():
-        raise ValueError(f"{expected}; got a NaN or infinite entry")
-    if np.any(values < low) or np.any(values > high):
-        bad = values[(values < low) | (values > high)][0]
-        raise ValueError(f"{expected}; got the entry {float(bad)!r}")
-    return values
+    return _finite_copy(raw, low, high, expected)
 
 
 # --8<-- [end:check_vector]
@@ -137,24 +124,11 @@ def check_matrix(
         f"{name} must be a 2-D array of 1 to {max_rows} rows and 1 to {max_columns} columns "
         f"of finite real numbers in {format_range(low, high)}"
     )
-    try:
-        raw = np.asarray(value)
-    except (ValueError, TypeError, OverflowError):
-        raise ValueError(f"{expected}; got {_describe(value)}") from None
-    if raw.ndim != 2:
-        raise ValueError(f"{expected}; got an array with {raw.ndim} dimensions")
-    if raw.dtype.kind not in "iuf":
-        raise ValueError(f"{expected}; got dtype {raw.dtype}")
+    raw = _real_array(value, 2, expected)
     rows, columns = raw.shape
     if not (1 <= rows <= max_rows and 1 <= columns <= max_columns):
         raise ValueError(f"{expected}; got shape {raw.shape}")
-    values: NDArray[np.float64] = raw.astype(np.float64, copy=True)
-    if not np.isfinite(values).all():
-        raise ValueError(f"{expected}; got a NaN or infinite entry")
-    if np.any(values < low) or np.any(values > high):
-        bad = values[(values < low) | (values > high)][0]
-        raise ValueError(f"{expected}; got the entry {float(bad)!r}")
-    return values
+    return _finite_copy(raw, low, high, expected)
 
 
 def check_choice(name: str, value: object, choices: tuple[Choice, ...]) -> Choice:
@@ -178,3 +152,27 @@ def check_rng(name: str, value: object) -> np.random.Generator:
             f"got {_describe(value)}"
         )
     return value
+
+
+def _real_array(value: object, ndim: int, expected: str) -> NDArray[Any]:
+    """``np.asarray(value)`` if it has ``ndim`` dimensions and an int, uint or float dtype."""
+    try:
+        raw = np.asarray(value)
+    except (ValueError, TypeError, OverflowError):
+        raise ValueError(f"{expected}; got {_describe(value)}") from None
+    if raw.ndim != ndim:
+        raise ValueError(f"{expected}; got an array with {raw.ndim} dimensions")
+    if raw.dtype.kind not in "iuf":
+        raise ValueError(f"{expected}; got dtype {raw.dtype}")
+    return raw
+
+
+def _finite_copy(raw: NDArray[Any], low: float, high: float, expected: str) -> NDArray[np.float64]:
+    """Return an independent float64 copy of ``raw`` after checking each entry is in range."""
+    values: NDArray[np.float64] = raw.astype(np.float64, copy=True)
+    if not np.isfinite(values).all():
+        raise ValueError(f"{expected}; got a NaN or infinite entry")
+    if np.any(values < low) or np.any(values > high):
+        bad = values[(values < low) | (values > high)][0]
+        raise ValueError(f"{expected}; got the entry {float(bad)!r}")
+    return values

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from decimal import Decimal
 from fractions import Fraction
 
@@ -49,4 +50,15 @@ BAD_VECTORS: list[object] = [
     [[0.1], [0.1, 0.2]],
     {"a": 0.1},
     None,
+]
+
+# Values that are never a valid ``rng``: only a numpy.random.Generator is.
+NOT_GENERATORS: list[object] = [
+    None,
+    42,
+    np.random.RandomState(0),
+    np.random,
+    random.Random(0),
+    np.random.default_rng(0).bit_generator,
+    "rng",
 ]

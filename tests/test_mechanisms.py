@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import math
-import random
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
@@ -15,17 +14,7 @@ from dplesson import (
     exponential_mechanism_probabilities,
     gaussian_sigma,
 )
-from tests.bad_inputs import BAD_SCALARS, BAD_VECTORS
-
-NOT_GENERATORS: list[object] = [
-    None,
-    42,
-    np.random.RandomState(0),
-    np.random,
-    random.Random(0),
-    np.random.default_rng(0).bit_generator,
-    "rng",
-]
+from tests.bad_inputs import BAD_SCALARS, BAD_VECTORS, NOT_GENERATORS
 
 
 def normal_cdf(x: float) -> float:

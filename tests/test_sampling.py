@@ -25,17 +25,7 @@ from dplesson import (
     support_gap,
 )
 from dplesson.sampling import float_reachable
-from tests.bad_inputs import BAD_SCALARS
-
-NOT_GENERATORS: list[object] = [
-    None,
-    42,
-    np.random.RandomState(0),
-    np.random,
-    random.Random(0),
-    np.random.default_rng(0).bit_generator,
-    "rng",
-]
+from tests.bad_inputs import BAD_SCALARS, NOT_GENERATORS
 
 
 class Script:
