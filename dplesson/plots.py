@@ -97,7 +97,7 @@ def _cjk_font() -> Path:
 
 
 def font_families(lang: str) -> list[str]:
-    """The font families of a figure in ``lang``; registers the CJK font on first use."""
+    """Return the font families of a figure in ``lang``; register the CJK font if needed."""
     lang = _check_lang(lang)
     if lang != "zh":
         return ["DejaVu Sans"]
@@ -164,7 +164,7 @@ def _log_ticks(axis: Axis) -> None:
 
 
 def laplace_scales(labels: Mapping[str, str], lang: str = "en") -> Figure:
-    """Laplace densities of centre 0 for the scales 0.25 and 0.5: wider noise, lower peak.
+    """Draw Laplace densities of centre 0 for the scales 0.25 and 0.5: wider noise, lower peak.
 
     Labels: ``title``, ``x``, ``y``, ``legend`` (field ``{scale}``).
     """
@@ -185,7 +185,7 @@ def laplace_scales(labels: Mapping[str, str], lang: str = "en") -> Figure:
 
 
 def neighbour_densities(labels: Mapping[str, str], lang: str = "en") -> Figure:
-    """The explorer's two neighbouring densities, and their log-ratio inside ``±epsilon``.
+    """Draw the explorer's two neighbouring densities and their log-ratio within ``±epsilon``.
 
     Four values in [0, 1] with epsilon 1 give centres 0 and 0.25 and scale 0.25. Labels:
     ``title``, ``x``, ``y``, ``legend`` (field ``{center}``), ``ratio_title``, ``ratio_y``,
@@ -220,7 +220,7 @@ def neighbour_densities(labels: Mapping[str, str], lang: str = "en") -> Figure:
 
 
 def noise_scales(labels: Mapping[str, str], lang: str = "en") -> Figure:
-    """Laplace scale ``sensitivity / epsilon`` against epsilon, log-log, for three sensitivities.
+    """Draw the scale ``sensitivity / epsilon`` against epsilon, log-log, for three sensitivities.
 
     Labels: ``title``, ``x``, ``y``, ``legend`` (field ``{sensitivity}``).
     """
@@ -247,7 +247,7 @@ def averaging_attack(
     rng: np.random.Generator,
     repeats: int = 40,
 ) -> Figure:
-    """Error of the mean of ``k`` noisy answers (epsilon 0.1 each) and the budget it spends.
+    """Draw the error of the mean of ``k`` answers (epsilon 0.1 each) and the budget it spends.
 
     The root-mean-square error over ``repeats`` attacks follows ``sqrt(2) * 10 / sqrt(k)``
     while the budget ``k * 0.1`` grows. Labels: ``title``, ``x``, ``y``, ``observed``,
@@ -290,7 +290,7 @@ def averaging_attack(
 
 
 def budget_splits(labels: Mapping[str, str], lang: str = "en") -> Figure:
-    """Total noise variance when a budget of 1 is split: into ``m`` equal parts, or two.
+    """Draw the total noise variance when a budget of 1 is split: into ``m`` equal parts or two.
 
     Left: ``m`` equal releases (sensitivity 1) cost ``2 m**3``. Right: two releases at
     ``w`` and ``1 - w`` cost ``2/w**2 + 2/(1 - w)**2``, least at ``w = 1/2``. Labels:
@@ -321,10 +321,8 @@ def budget_splits(labels: Mapping[str, str], lang: str = "en") -> Figure:
     return figure
 
 
-def histogram_release(
-    labels: Mapping[str, str], lang: str, rng: np.random.Generator
-) -> Figure:
-    """A true 8 by 8 histogram of 400 points, its noisy release (epsilon 0.5) and synthetic data.
+def histogram_release(labels: Mapping[str, str], lang: str, rng: np.random.Generator) -> Figure:
+    """Draw an 8 by 8 histogram of 400 points, its noisy release (epsilon 0.5), synthetic data.
 
     Labels: ``true_title``, ``noisy_title``, ``synthetic_title``, ``colorbar``.
     """
@@ -368,7 +366,7 @@ def histogram_release(
 
 
 def support_gap(labels: Mapping[str, str], lang: str, rng: np.random.Generator) -> Figure:
-    """Share of releases from 0 that the neighbour 1 can never produce, float against exact.
+    """Draw the share of releases from 0 that the neighbour 1 never produces: float vs exact.
 
     NumPy's float Laplace sampler leaves such outputs at every scale; the exact discrete
     sampler (integers only) leaves none. Labels: ``title``, ``x``, ``y``, ``numpy``, ``exact``.
@@ -383,9 +381,7 @@ def support_gap(labels: Mapping[str, str], lang: str, rng: np.random.Generator) 
         return int(rng.integers(bound))
 
     floats = [sampling.support_gap(0.0, 1.0, s, samples, rng)["share"] for s in scales]
-    exact = [
-        sampling.discrete_support_gap(0, 1, s, 1, samples, randbelow)["share"] for s in scales
-    ]
+    exact = [sampling.discrete_support_gap(0, 1, s, 1, samples, randbelow)["share"] for s in scales]
     positions = np.arange(len(scales), dtype=np.float64)
     with _style(lang):
         figure, (axes,) = _new_figure()
@@ -417,7 +413,7 @@ class PlotImage:
     height: int
 
     def html(self) -> str:
-        """An ``<img>`` holding the PNG inline, with the alt text and the pixel size."""
+        """Return an ``<img>`` holding the PNG inline, with the alt text and the pixel size."""
         source = "data:image/png;base64," + base64.b64encode(self.png).decode("ascii")
         return (
             f'<img src="{source}" alt="{escape(self.alt)}" '
@@ -448,4 +444,3 @@ def image(figure: Figure, alt: str, colours: int = 24) -> PlotImage:
     out = io.BytesIO()
     palette.save(out, format="PNG", optimize=True)
     return PlotImage(png=out.getvalue(), alt=alt.strip(), width=width, height=height)
-

@@ -14,7 +14,7 @@ NOTEBOOKS = ("lab.ipynb", "exercises.ipynb")
 
 def read(locale: str, name: str) -> Any:
     """The notebook ``name`` of ``locale`` as an nbformat v4 node."""
-    return nbformat.read(DOCS / locale / name, as_version=4)
+    return nbformat.read(DOCS / locale / name, as_version=4)  # type: ignore[no-untyped-call]
 
 
 def code_cells(notebook: Any) -> list[str]:

@@ -18,11 +18,16 @@ REMOVALS = [
     re.compile(r"^\s*#+\s+\d+\.\s", re.MULTILINE),  # heading numbers "## 2. "
     re.compile(r"^\s*\d+\.\s", re.MULTILINE),  # ordered-list markers
 ]
+# A digit right after a Latin letter belongs to a name such as "L1"; one right after a
+# Chinese character is a number (Chinese prose needs no space before it).
+_WORD = r"A-Za-z0-9_"
 NUMBER = {
-    "en": re.compile(r"(?<![\w.])(?:−|(?<![\w\]])-)?\d+(?:,\d{3})*(?:\.\d+)?"),
-    "zh": re.compile(r"(?<![\w.])(?:−|(?<![\w\]])-)?\d+(?:,\d{3})*(?:\.\d+)?"),
+    "en": re.compile(rf"(?<![{_WORD}.])(?:−|(?<![{_WORD}\]])-)?\d+(?:,\d{{3}})*(?:\.\d+)?"),
+    "zh": re.compile(rf"(?<![{_WORD}.])(?:−|(?<![{_WORD}\]])-)?\d+(?:,\d{{3}})*(?:\.\d+)?"),
 }
-_COMMA_LOCALES = re.compile(r"(?<![\w,])(?:−|(?<![\w\]])-)?\d+(?:\.\d{3})*(?:,\d+)?")
+_COMMA_LOCALES = re.compile(
+    rf"(?<![{_WORD},])(?:−|(?<![{_WORD}\]])-)?\d+(?:\.\d{{3}})*(?:,\d+)?"
+)
 
 
 def prose(markdown: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import string
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from dplesson.checkpoints.messages import LOCALES, MESSAGES, message
 from tests.conftest import ROOT
 
 # A reader's correct solution, written from the specification alone (not from dplesson).
-SOLUTION = '''
+SOLUTION = """
 import math
 from fractions import Fraction
 
@@ -91,7 +92,7 @@ def basic_composition(epsilons, cap=1.0):
         "releases": len(values),
         "within_cap": exact <= Fraction(cap),
     }
-'''
+"""
 
 # Each broken solution: (what the reader got wrong, the change, the checkpoint that fails,
 # the failing call, and what the report must say was expected and seen).
@@ -159,8 +160,8 @@ BROKEN = {
     ),
     "aliases_input": (
         (
-            '    prefix = np.array([math.fsum(values[: i + 1]) for i in range(len(values))])\n',
-            '    prefix = np.array([math.fsum(values[: i + 1]) for i in range(len(values))])\n'
+            "    prefix = np.array([math.fsum(values[: i + 1]) for i in range(len(values))])\n",
+            "    prefix = np.array([math.fsum(values[: i + 1]) for i in range(len(values))])\n"
             "    if isinstance(epsilons, np.ndarray) and len(epsilons) == 1:\n"
             "        prefix = epsilons.reshape(1)\n",
         ),
@@ -186,7 +187,8 @@ def broken(name: str) -> str:
 
 @pytest.mark.usefixtures("global_rng_untouched")
 def test_the_package_scores_three_of_three() -> None:
-    functions = (laplace_calibration, laplace_log_density, basic_composition)
+    functions: list[Callable[..., Any]] = [laplace_calibration, laplace_log_density]
+    functions.append(basic_composition)
     results = [check(f, n) for n, f in enumerate(functions, start=1)]
     assert [r.passed for r in results] == [True, True, True]
     assert [r.cases for r in results] == [len(c.cases) for c in CHECKPOINTS]
@@ -257,7 +259,7 @@ def test_a_wrong_exception_type_is_not_a_value_error() -> None:
 
 def test_numpy_float_results_are_not_python_floats() -> None:
     def numpy_floats(count: int, lower: Any = 0.0, upper: Any = 1.0, epsilon: Any = 1.0) -> Any:
-        result = dict(laplace_calibration(count, lower, upper, epsilon))
+        result: dict[str, Any] = dict(laplace_calibration(count, lower, upper, epsilon))
         result["scale"] = np.float64(result["scale"])
         return result
 
@@ -326,9 +328,8 @@ def test_a_result_shows_its_report_in_jupyter() -> None:
     result = Result(1, "laplace_calibration", 47, "de")
     printer = Printer()
     result._repr_pretty_(printer, False)
-    assert printer.parts == [str(result)] == [
-        "OK      Checkpoint 1, laplace_calibration: alle 47 Fälle verhalten sich wie spezifiziert."
-    ]
+    expected = "OK      Checkpoint 1, laplace_calibration: alle 47 Fälle verhalten sich wie "
+    assert printer.parts == [str(result)] == [expected + "spezifiziert."]
 
 
 # ---------------------------------------------------------------- command line

@@ -1,4 +1,4 @@
-"""docs/hooks/notebooks.py on a small two-language site: pages, not JSON; cached across languages."""
+"""docs/hooks/notebooks.py on a two-language site: pages, not JSON, cached across languages."""
 
 from __future__ import annotations
 
@@ -97,7 +97,7 @@ def test_notebooks_are_pages_in_both_languages_and_cached(project: Path) -> None
         page = site / prefix / "lab" / "index.html"
         text = page.read_text(encoding="utf-8")
         assert not text.lstrip().startswith("{")
-        assert f"<h1 id=\"lab-{locale}\">Lab {locale}" in text
+        assert f'<h1 id="lab-{locale}">Lab {locale}' in text
         assert f"<pre>{word}\n</pre>" in text
         assert 'class="md-button" download="lab.ipynb" href="lab.ipynb"' in text
         downloaded = json.loads((page.parent / "lab.ipynb").read_text(encoding="utf-8"))
@@ -130,5 +130,5 @@ def test_notebooks_are_pages_in_both_languages_and_cached(project: Path) -> None
     assert "Converting notebook (execute=True): " + str(nl) in log
     assert log.count("Cache hit") == 1 and log.count("Evicted") == 1
     assert len(cache_entries(project)) == 2
-    page = (project / "site" / "nl" / "lab" / "index.html").read_text(encoding="utf-8")
-    assert "<pre>hallo wereld\n</pre>" in page
+    html = (project / "site" / "nl" / "lab" / "index.html").read_text(encoding="utf-8")
+    assert "<pre>hallo wereld\n</pre>" in html

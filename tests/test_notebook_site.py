@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -95,6 +96,8 @@ def test_notebook_pages_are_light_and_self_contained(
     assert "<script" not in text and "<link" not in text
     assert re.findall(r"<style>", text) == ["<style>"] and len(text.split("</style>")[0]) < 2000
     assert "jp-" not in text and "mathjax" not in text.lower() and "require.js" not in text
+    for host in ("cdnjs", "jsdelivr", "unpkg", "googleapis"):
+        assert host not in path.read_text(encoding="utf-8"), host
     for url in scan(path).loads:
         assert not re.match(r"(?i)(https?:)?//", url), url
 
@@ -132,3 +135,15 @@ def test_notebooks_are_in_the_navigation_and_the_language_switcher(
         target = (lab.parent / href).resolve()
         target = target / "index.html" if target.is_dir() else target
         assert target == page(site_dir, other, "lab.ipynb").resolve(), (other, href)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_table_of_contents_links_reach_the_headings(site_dir: Path, locale: str) -> None:
+    path = page(site_dir, locale, "lab.ipynb")
+    parsed = scan(path)
+    links = [a["href"] for a in parsed.anchors if "md-nav__link" in a.get("class", "")]
+    targets = [href[1:] for href in links if href.startswith("#")]
+    assert len(targets) >= 8  # the seven sections and the closing one
+    for target in targets:
+        assert unquote(target) in parsed.ids, target
+    assert all(unquote(t) for t in targets)

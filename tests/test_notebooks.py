@@ -33,10 +33,11 @@ def markdown(locale: str, name: str) -> list[str]:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_notebooks_are_valid_canonical_and_saved_without_outputs(locale: str, name: str) -> None:
     path = DOCS / locale / name
-    notebook = nbformat.read(path, as_version=4)
+    notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
     nbformat.validate(notebook)
     # Saved as Jupyter saves it, so opening and saving in Jupyter changes nothing.
-    assert path.read_text(encoding="utf-8") == nbformat.writes(notebook) + "\n"
+    saved = nbformat.writes(notebook)  # type: ignore[no-untyped-call]
+    assert path.read_text(encoding="utf-8") == saved + "\n"
     assert notebook.metadata.kernelspec.name == "python3"
     for cell in notebook.cells:
         if cell.cell_type == "code":
@@ -90,7 +91,9 @@ def test_decimal_comma_in_prose_and_labels(locale: str, name: str) -> None:
 
 
 def test_each_language_is_written_in_its_own_script() -> None:
-    assert "ş" in "".join(markdown("tr", "lab.ipynb")) and "ğ" in "".join(markdown("tr", "lab.ipynb"))
+    assert "ş" in "".join(markdown("tr", "lab.ipynb")) and "ğ" in "".join(
+        markdown("tr", "lab.ipynb")
+    )
     assert "ı" in labels("tr")["averaging_attack"]["title"] + labels("tr")["support_gap"]["title"]
     assert "拉普拉斯" in labels("zh")["laplace_scales"]["title"]
     assert "ä" in "".join(markdown("de", "exercises.ipynb"))
@@ -136,12 +139,11 @@ def pasted(function: Callable[..., Any]) -> str:
     names = sorted(n for n in globals_used(function.__code__) if n in vars(module))
     return (
         "from __future__ import annotations\n\n"
-        f"from {module.__name__} import {', '.join(names)}\n\n\n"
-        + inspect.getsource(function)
+        f"from {module.__name__} import {', '.join(names)}\n\n\n" + inspect.getsource(function)
     )
 
 
-REFERENCES = {
+REFERENCES: dict[str, Callable[..., Any]] = {
     "laplace_calibration": calibration.laplace_calibration,
     "laplace_log_density": density.laplace_log_density,
     "basic_composition": composition.basic_composition,

@@ -83,7 +83,9 @@ def test_chinese_text_is_set_in_noto_sans_cjk() -> None:
     assert plots.font_families("en") == ["DejaVu Sans"]
 
 
-@pytest.mark.parametrize(("locale", "sign"), [("en", "."), ("zh", "."), ("nl", ","), ("de", ","), ("tr", ",")])
+@pytest.mark.parametrize(
+    ("locale", "sign"), [("en", "."), ("zh", "."), ("nl", ","), ("de", ","), ("tr", ",")]
+)
 def test_tick_labels_and_legends_use_the_locale_decimal_sign(locale: str, sign: str) -> None:
     shown = texts(draw("neighbour_densities", locale))
     assert f"0{sign}5" in shown and f"−0{sign}5" in shown
@@ -109,7 +111,9 @@ def test_neighbour_log_ratio_stays_in_the_epsilon_band() -> None:
 
 
 def test_noise_scales_are_sensitivity_over_epsilon() -> None:
-    for line, sensitivity in zip(draw("noise_scales").axes[0].get_lines(), (0.25, 1, 4), strict=True):
+    for line, sensitivity in zip(
+        draw("noise_scales").axes[0].get_lines(), (0.25, 1, 4), strict=True
+    ):
         epsilons = np.asarray(line.get_xdata(), dtype=float)
         assert np.allclose(line.get_ydata(), sensitivity / epsilons, rtol=1e-12)
     assert draw("noise_scales").axes[0].get_xscale() == "log"
@@ -187,11 +191,13 @@ def test_bad_arguments_are_refused() -> None:
     with pytest.raises(ValueError, match="lang must be one of 'en', 'nl', 'de', 'tr', 'zh'"):
         plots.laplace_scales(entry, "fr")
     del entry["legend"]
-    with pytest.raises(ValueError, match="labels for laplace_scales .* missing or not a string: 'legend'"):
+    with pytest.raises(
+        ValueError, match=r"labels for laplace_scales .* missing or not a string: 'legend'"
+    ):
         plots.laplace_scales(entry, "en")
     with pytest.raises(ValueError, match="labels for noise_scales must be a mapping"):
         plots.noise_scales("title", "en")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="rng must be a numpy.random.Generator"):
+    with pytest.raises(ValueError, match=r"rng must be a numpy\.random\.Generator"):
         plots.support_gap(labels("en")["support_gap"], "en", 42)  # type: ignore[arg-type]
     figure = draw("noise_scales")
     with pytest.raises(ValueError, match="alt must be a non-empty string"):

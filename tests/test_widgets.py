@@ -1,7 +1,7 @@
 """The widgets' strings live in the locale pages: same keys and placeholders in every locale.
 
 The browser tests (tests/browser/) check what the widgets compute and show; these checks need
-no browser and guard the translators' side: the markup in docs/<locale>/calibrate.md.
+no browser and guard the translators' side: the markup in the locale pages (docs/<locale>/*.md).
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.widgets import EXAMPLE_OF, page_of, url_path
 from tests.conftest import DOCS, LOCALES
 
-WIDGETS = {"dp-explorer": "log_density.md", "dp-ledger": "composition_exact.md"}
+WIDGETS = {f"dp-{widget}": example for widget, example in EXAMPLE_OF.items()}
 ASSETS = DOCS / "assets" / "widgets"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -57,15 +58,22 @@ def scan(path: Path) -> WidgetScan:
     return parser
 
 
-def built_chapter(site_dir: Path, locale: str) -> Path:
-    return (site_dir if locale == "en" else site_dir / locale) / "calibrate" / "index.html"
+def built_page(site_dir: Path, locale: str, widget: str) -> Path:
+    """The built page of ``locale`` that holds ``widget`` (``dp-explorer`` or ``dp-ledger``)."""
+    name = widget.removeprefix("dp-")
+    return site_dir / url_path(locale, page_of(name, locale)) / "index.html"
+
+
+def page_source(locale: str, widget: str) -> str:
+    return (DOCS / locale / page_of(widget.removeprefix("dp-"), locale)).read_text("utf-8")
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_each_widget_follows_its_example(locale: str) -> None:
-    text = (DOCS / locale / "calibrate.md").read_text(encoding="utf-8")
+    everywhere = "".join(p.read_text("utf-8") for p in (DOCS / locale).rglob("*.md"))
     for widget, example in WIDGETS.items():
-        assert text.count(f"dp-widget {widget}") == 1, widget
+        assert everywhere.count(f"dp-widget {widget}") == 1, widget
+        text = page_source(locale, widget)
         pattern = (
             rf'--8<-- "{re.escape(example)}"\s*(<!--.*?-->\s*)?<div class="dp-widget {widget}"'
         )
@@ -74,10 +82,10 @@ def test_each_widget_follows_its_example(locale: str) -> None:
 
 @pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
 def test_every_locale_has_every_string_with_its_placeholders(site_dir: Path, locale: str) -> None:
-    english = scan(built_chapter(site_dir, "en")).strings
-    strings = scan(built_chapter(site_dir, locale)).strings
-    assert set(strings) == set(WIDGETS)
     for widget in WIDGETS:
+        english = scan(built_page(site_dir, "en", widget)).strings
+        strings = scan(built_page(site_dir, locale, widget)).strings
+        assert widget in strings, widget
         assert set(strings[widget]) == set(english[widget]), widget
         for key, source in english[widget].items():
             translated = strings[widget][key]
@@ -90,15 +98,15 @@ def test_every_locale_has_every_string_with_its_placeholders(site_dir: Path, loc
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_built_page_carries_the_fallback_and_the_assets(site_dir: Path, locale: str) -> None:
-    page = built_chapter(site_dir, locale)
-    found = scan(page)
     for widget in WIDGETS:
+        page = built_page(site_dir, locale, widget)
+        found = scan(page)
         assert "JavaScript" in found.text[widget], widget
+        html = page.read_text(encoding="utf-8")
+        for asset in ("common.js", f"{widget.removeprefix('dp-')}.js", "widgets.css"):
+            assert f"assets/widgets/{asset}" in html, asset
     quarter = "0,25" if locale in {"nl", "de", "tr"} else "0.25"
-    assert quarter in found.text["dp-explorer"]
-    html = page.read_text(encoding="utf-8")
-    for asset in ("common.js", "explorer.js", "ledger.js", "widgets.css"):
-        assert f"assets/widgets/{asset}" in html, asset
+    assert quarter in scan(built_page(site_dir, locale, "dp-explorer")).text["dp-explorer"]
 
 
 def test_the_widget_assets_stay_small() -> None:

@@ -6,24 +6,29 @@
   each notebook back into a documentation page, keeping i18n's locale folder and alternates.
 * mkdocs-jupyter evicts every cache entry the current build did not use, and static-i18n
   runs one build per language, so each language evicted the others' executed notebooks.
-  The plugin's eviction is disabled and this hook evicts once, after the last language.
-  The cache key also covers the ``dplesson`` sources the notebooks import.
+  ``on_post_build`` lets the plugin evict only after the last language, and only what no
+  language used. The cache key also covers the ``dplesson`` sources the notebooks import.
 * nbconvert inlines ~550 KB of JupyterLab CSS, a clipboard script, MathJax and Mermaid
   loaders into every notebook page. ``on_page_content`` removes them, turns code cells into
-  Material code blocks and adds a small stylesheet and a download link for the notebook.
+  Material code blocks, gives headings the site's ids, folds the cell tagged ``labels`` and
+  adds a small stylesheet and a download link for the notebook.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import logging
 import os
 import posixpath
+import re
+from collections.abc import Iterator
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 from bs4 import BeautifulSoup, Comment, Tag
+from markdown.extensions.toc import slugify_unicode, unique
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
@@ -62,6 +67,8 @@ _state: dict[str, Any] = {"used": set(), "builds": 0}
 
 class NotebookPage(File):
     """A notebook that MkDocs renders as a page (mkdocs-jupyter supplies the HTML)."""
+
+    alternates: dict[str, File]
 
     def is_documentation_page(self) -> bool:
         """Notebooks are pages, whatever their suffix."""
@@ -165,7 +172,7 @@ def _as_page(file: File, config: Any, dest_uri: str | None = None) -> NotebookPa
 
 
 def _alternates(file: File, page: NotebookPage, config: Any, i18n: Any) -> dict[str, File]:
-    """The same notebook in every built language, for the language switcher and sitemap."""
+    """Return the same notebook in every built language, for the switcher and sitemap."""
     if i18n is None or not hasattr(file, "norm_src_uri"):
         return {}
     alternates: dict[str, File] = {}
@@ -199,7 +206,8 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
     for block in soup.select("div.highlight-ipynb"):
         _as_code_block(soup, block)
     for anchor in soup.select("a.anchor-link"):
-        anchor["class"] = ["headerlink"]
+        anchor["class"] = "headerlink"
+    _reslug(soup, page, config)
     language = getattr(page.file, "locale", None) or config.theme.get("language", "en")
     for cell in soup.select("div.celltag_labels"):
         _fold(soup, cell, LABELS_SUMMARY.get(language, LABELS_SUMMARY["en"]))
@@ -210,6 +218,35 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
     style.string = " ".join(STYLE.split())
     body = "".join(str(child) for child in soup.contents if str(child).strip())
     return f'{style}<div class="nb">{body}</div>'
+
+
+def _reslug(soup: BeautifulSoup, page: Any, config: Any) -> None:
+    """Give headings the site's ids (nbconvert drops non-ASCII: Chinese ones come out empty).
+
+    The page's table of contents lists the same headings in the same order; it follows.
+    """
+    slugify = config.mdx_configs.get("toc", {}).get("slugify") or slugify_unicode
+    ids: set[str] = set()
+    slugs = []
+    for heading in soup.find_all(re.compile(r"^h[1-6]$")):
+        title = copy.copy(heading)
+        for anchor in title.select("a.headerlink"):
+            anchor.decompose()
+        slug = unique(slugify(title.get_text().strip(), "-"), ids)
+        heading["id"] = slug
+        for anchor in heading.select("a.headerlink"):
+            anchor["href"] = f"#{slug}"
+        slugs.append(slug)
+    items = list(_walk(page.toc or []))
+    if len(items) == len(slugs):
+        for item, slug in zip(items, slugs, strict=True):
+            item.id = slug
+
+
+def _walk(items: Any) -> Iterator[Any]:
+    for item in items:
+        yield item
+        yield from _walk(item.children)
 
 
 def _fold(soup: BeautifulSoup, cell: Tag, summary: str) -> None:
@@ -225,7 +262,7 @@ def _fold(soup: BeautifulSoup, cell: Tag, summary: str) -> None:
 
 
 def _add_download(soup: BeautifulSoup, name: str, language: str) -> None:
-    """A button that downloads the notebook, after the first heading (or at the top)."""
+    """Add a button that downloads the notebook, after the first heading (or on top)."""
     link = soup.new_tag("a", attrs={"href": name, "download": name, "class": "md-button"})
     link.string = DOWNLOAD.get(language, DOWNLOAD["en"])
     paragraph = soup.new_tag("p", attrs={"class": "nb-download"})
@@ -239,21 +276,20 @@ def _add_download(soup: BeautifulSoup, name: str, language: str) -> None:
 
 def _flatten(div: Tag) -> None:
     """Drop nbconvert's layout wrappers; keep code blocks and mark outputs as ``nb-output``."""
-    classes = div.get("class") or []
+    classes = div.get_attribute_list("class")
     if "highlight" in classes or not any(c.startswith(("jp-", "jupyter-")) for c in classes):
         return
     if "jp-OutputArea-output" in classes:
         kind = str(div.get("data-mime-type", ""))
-        div.attrs = {"class": ["nb-output"]}
-        if "stderr" in kind or "jp-mod-error" in classes:
-            div["class"] = ["nb-output", "nb-error"]
+        error = "stderr" in kind or "jp-mod-error" in classes
+        div.attrs = {"class": "nb-output nb-error" if error else "nb-output"}
         return
     div.unwrap()
 
 
 def _as_code_block(soup: BeautifulSoup, block: Tag) -> None:
     """``div.highlight-ipynb > pre`` becomes Material's ``div.highlight > pre > code``."""
-    block["class"] = ["language-python", "highlight"]
+    block["class"] = "language-python highlight"
     pre = block.find("pre")
     if not isinstance(pre, Tag):
         return

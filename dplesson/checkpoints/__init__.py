@@ -47,7 +47,7 @@ class Text:
     fields: Mapping[str, object] = field(default_factory=dict)
 
     def render(self, lang: str) -> str:
-        """The message in ``lang``."""
+        """Render the message in ``lang``."""
         return message(lang, self.key, **self.fields)
 
 
@@ -78,7 +78,7 @@ class Result:
         return self.defined and self.failure is None
 
     def report(self, lang: str | None = None) -> str:
-        """The verdict and, on failure, the input, the expected and the actual behaviour."""
+        """Return the verdict and, on failure, the input, the expected and the actual."""
         lang = _check_lang(lang or self.lang)
         fields = {"number": self.number, "name": self.name, "count": self.cases}
         if not self.defined:
@@ -96,7 +96,7 @@ class Result:
         )
 
     def __str__(self) -> str:
-        """The report in the result's language."""
+        """Return the report in the result's language."""
         return self.report()
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
@@ -130,7 +130,7 @@ def _type_name(value: object) -> str:
 
 
 def show(value: object, limit: int = 160) -> str:
-    """A short, exact rendering of a value: full float reprs, long arrays elided."""
+    """Render a value short but exact: full float reprs, long arrays elided."""
     if isinstance(value, np.ndarray):
         items = value.tolist() if value.ndim else value.item()
         if value.ndim == 1 and len(value) > 6:
@@ -220,9 +220,7 @@ def _compare_array(key: str, actual: object, expected: np.ndarray) -> tuple[Text
         return shape, Text("is_type", {"key": key, "type": _type_name(actual)})
     if actual.dtype != np.float64 or actual.shape != expected.shape:
         return shape, Text("is_value", {"key": key, "value": show(actual)})
-    if np.all(np.isfinite(actual)) and np.allclose(
-        actual, expected, rtol=RELATIVE, atol=ABSOLUTE
-    ):
+    if np.all(np.isfinite(actual)) and np.allclose(actual, expected, rtol=RELATIVE, atol=ABSOLUTE):
         return None
     return (
         Text("a_value", {"key": key, "value": show(expected)}),
@@ -301,9 +299,7 @@ def _run_case(
         expected = None
     if (expected is None) == case.valid:
         raise RuntimeError(f"the battery disagrees with the reference on {case}")
-    wanted = (
-        Text("a_result", {"value": show(expected)}) if case.valid else Text("a_value_error")
-    )
+    wanted = Text("a_result", {"value": show(expected)}) if case.valid else Text("a_value_error")
     before = _Globals.save()
     try:
         actual = function(*args, **kwargs)
@@ -383,6 +379,6 @@ def check_file(path: str | Path, lang: str = "en") -> list[Result]:
 
 
 def score(results: Sequence[Result], lang: str = "en") -> str:
-    """The line ``Score: passed/total`` in ``lang``."""
+    """Return the line ``Score: passed/total`` in ``lang``."""
     passed = sum(result.passed for result in results)
     return message(_check_lang(lang), "score", passed=passed, total=len(results))

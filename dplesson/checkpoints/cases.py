@@ -1,6 +1,6 @@
-"""The deterministic battery of each checkpoint: the chapter's headline cases, edge cases of
-every range, and invalid inputs that must raise ``ValueError``.
+"""The deterministic battery of each checkpoint: headline, edge and invalid cases.
 
+Invalid inputs must raise ``ValueError``.
 ``kinds`` says how each part of a result is compared with the package's own result:
 ``int``, ``str`` and ``bool`` must match type and value exactly; ``float`` must be a Python
 float equal to the reference; ``close`` a Python float within a relative 1e-9 of it;

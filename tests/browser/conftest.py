@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import pytest
 
+from tests.browser.widgets import page_of, url_path
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
@@ -83,10 +85,10 @@ class Visit:
     requests: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
-    def chapter(self, locale: str) -> None:
-        """Open the chapter page of ``locale`` and wait until it has settled."""
-        prefix = "" if locale == "en" else f"{locale}/"
-        self.page.goto(f"{self.base_url}/{prefix}calibrate/", wait_until="networkidle")
+    def open(self, locale: str, widget: str) -> None:
+        """Open the page of ``locale`` that holds ``widget`` and wait until it has settled."""
+        path = url_path(locale, page_of(widget, locale))
+        self.page.goto(f"{self.base_url}/{path}", wait_until="networkidle")
 
 
 def _visit(browser: Browser, base_url: str, **options: Any) -> Iterator[Visit]:

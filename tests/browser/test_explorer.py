@@ -79,7 +79,7 @@ def check(state: dict[str, Any], want: dict[str, Any], locale: str) -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_defaults_match_the_package(visit: Visit, locale: str) -> None:
-    visit.chapter(locale)
+    visit.open(locale, "explorer")
     state = explorer_state(visit.page)
     check(state, expected(4, 1.0, 0.0, 1.0), locale)
     shown = {key: item["text"] for key, item in state["results"].items()}
@@ -96,7 +96,7 @@ def test_defaults_match_the_package(visit: Visit, locale: str) -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_changed_inputs_match_the_package(visit: Visit, locale: str) -> None:
-    visit.chapter(locale)
+    visit.open(locale, "explorer")
     page = visit.page
     for count, epsilon, lower, upper in CASES:
         page.fill(".dp-explorer input[name=n]", str(count))
@@ -109,7 +109,7 @@ def test_changed_inputs_match_the_package(visit: Visit, locale: str) -> None:
 @pytest.mark.parametrize("locale", ["de", "en"])
 def test_code_notation_is_accepted_too(visit: Visit, locale: str) -> None:
     """A reader may paste 0.5 into a decimal-comma page; "1.000" there still means 1000."""
-    visit.chapter(locale)
+    visit.open(locale, "explorer")
     page = visit.page
     page.fill(".dp-explorer input[name=epsilon]", "0.5")
     check(explorer_state(page), expected(4, 0.5, 0.0, 1.0), locale)
@@ -134,7 +134,7 @@ BAD_INPUTS = [  # field, typed text, message key, the package's arguments
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_invalid_inputs_show_a_localised_message(visit: Visit, locale: str) -> None:
-    visit.chapter(locale)
+    visit.open(locale, "explorer")
     page = visit.page
     templates = page.eval_on_selector(
         ".dp-explorer",

@@ -91,7 +91,7 @@ def check(visit: Visit, locale: str, values: list[float], cap: float) -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_chapter_examples(visit: Visit, locale: str) -> None:
-    visit.chapter(locale)
+    visit.open(locale, "ledger")
     check(visit, locale, [0.25, 0.25, 0.5], 1.0)
     state = ledger_state(visit.page)
     assert state["within"] == "true"
@@ -107,7 +107,7 @@ def test_the_chapter_examples(visit: Visit, locale: str) -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_near_equality_and_random_ledgers(visit: Visit, locale: str) -> None:
-    visit.chapter(locale)
+    visit.open(locale, "ledger")
     for values, cap in FIXED_CASES + RANDOM_CASES:
         check(visit, locale, values, cap)
 
@@ -119,7 +119,7 @@ def test_the_random_cases_cover_both_decisions() -> None:
 
 @pytest.mark.parametrize("locale", ["en", "nl", "zh"])
 def test_remove_clear_and_limits(visit: Visit, locale: str) -> None:
-    visit.chapter(locale)
+    visit.open(locale, "ledger")
     page = visit.page
     texts = strings(page, ".dp-ledger")
     add_releases(page, [0.5, 0.25, 0.125], locale)

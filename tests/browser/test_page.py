@@ -1,5 +1,5 @@
-"""The chapter's widgets in a real browser: no other host, keyboard only, no-JS fallback,
-labels, live regions, localised text and contrast in both of Material's colour schemes."""
+"""The widgets in a real browser: no other host, keyboard only, no-JS fallback, labels,
+live regions, localised text and contrast in both of Material's colour schemes."""
 
 from __future__ import annotations
 
@@ -25,18 +25,20 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 
-WIDGETS = (".dp-explorer", ".dp-ledger")
+WIDGETS = ("explorer", "ledger")
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_no_request_leaves_the_machine(visit: Visit, locale: str) -> None:
-    visit.chapter(locale)
     page = visit.page
+    visit.open(locale, "explorer")
     page.fill(".dp-explorer input[name=n]", "9")
+    page.wait_for_load_state("networkidle")
+    visit.open(locale, "ledger")
     add_releases(page, [0.5, 0.25], locale)
     page.wait_for_load_state("networkidle")
-    assert any(url.endswith("/assets/widgets/explorer.js") for url in visit.requests)
-    assert any(url.endswith("/assets/widgets/widgets.css") for url in visit.requests)
+    for asset in ("common.js", "explorer.js", "ledger.js", "widgets.css"):
+        assert any(url.endswith(f"/assets/widgets/{asset}") for url in visit.requests), asset
     others = [url for url in visit.requests if urlparse(url).hostname != HOST]
     assert not others, others
 
@@ -51,8 +53,8 @@ def focus_by_tab(page: Page, selector: str, limit: int = 400) -> int:
 
 
 @pytest.mark.parametrize("locale", ["en", "de"])
-def test_keyboard_alone_drives_both_widgets(visit: Visit, locale: str) -> None:
-    visit.chapter(locale)
+def test_keyboard_alone_drives_the_explorer(visit: Visit, locale: str) -> None:
+    visit.open(locale, "explorer")
     page = visit.page
     focus_by_tab(page, ".dp-explorer input[name=n]")
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
@@ -67,7 +69,14 @@ def test_keyboard_alone_drives_both_widgets(visit: Visit, locale: str) -> None:
     scale = float(explorer_state(page)["results"]["scale"]["value"])
     assert scale == laplace_calibration(5, epsilon=0.5)["scale"]
 
+
+@pytest.mark.parametrize("locale", ["en", "de"])
+def test_keyboard_alone_drives_the_ledger(visit: Visit, locale: str) -> None:
+    visit.open(locale, "ledger")
+    page = visit.page
     focus_by_tab(page, ".dp-ledger input[name=entry]")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
     for typed in ("0,75", "0,25") if locale in DECIMAL_COMMA else ("0.75", "0.25"):
         page.keyboard.type(typed)
         page.keyboard.press("Enter")
@@ -92,13 +101,13 @@ def test_keyboard_alone_drives_both_widgets(visit: Visit, locale: str) -> None:
 def test_without_javascript_the_fallback_tells_the_defaults(
     visit_without_js: Visit, locale: str
 ) -> None:
-    visit_without_js.chapter(locale)
     page = visit_without_js.page
-    for selector in WIDGETS:
-        widget = page.locator(selector)
-        assert widget.locator("input").count() == 0
-        text = widget.inner_text()
-        assert "JavaScript" in text
+    for widget in WIDGETS:
+        visit_without_js.open(locale, widget)
+        block = page.locator(f".dp-{widget}")
+        assert block.locator("input").count() == 0
+        assert "JavaScript" in block.inner_text()
+    visit_without_js.open(locale, "explorer")
     explorer = page.locator(".dp-explorer").inner_text()
     quarter = "0,25" if locale in DECIMAL_COMMA else "0.25"
     for shown in ("4", "1", "0", quarter):
@@ -107,9 +116,10 @@ def test_without_javascript_the_fallback_tells_the_defaults(
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_controls_are_labelled_and_results_announced(visit: Visit, locale: str) -> None:
-    visit.chapter(locale)
     page = visit.page
-    for selector in WIDGETS:
+    for widget in WIDGETS:
+        visit.open(locale, widget)
+        selector = f".dp-{widget}"
         texts = strings(page, selector)
         ids = page.eval_on_selector_all(f"{selector} input", "els => els.map(el => el.id)")
         assert ids
@@ -117,9 +127,10 @@ def test_controls_are_labelled_and_results_announced(visit: Visit, locale: str) 
             label = page.locator(f"label[for='{element_id}']")
             assert label.count() == 1 and label.inner_text().strip() in texts.values()
         assert page.locator(f"{selector} [aria-live=polite]").count() >= 1
-    assert page.locator(".dp-explorer [aria-live=polite] .dp-results").count() == 1
     assert page.locator(".dp-ledger .dp-status[aria-live=polite]").count() == 1
 
+    visit.open(locale, "explorer")
+    assert page.locator(".dp-explorer [aria-live=polite] .dp-results").count() == 1
     chart = explorer_state(page)
     assert page.locator(".dp-explorer svg[role=img]").count() == 1
     assert chart["label"] == chart["title"]
@@ -134,26 +145,32 @@ def test_every_visible_string_comes_from_the_locale(
     visit: Visit, browser_english: dict[str, dict[str, str]], locale: str
 ) -> None:
     """No English label leaks into another locale, and no string is missing (``[key]``)."""
-    visit.chapter(locale)
     page = visit.page
-    page.fill(".dp-explorer input[name=n]", "0")  # show an error message too
-    add_releases(page, [0.5], locale)
-    for selector in WIDGETS:
+    for widget in WIDGETS:
+        visit.open(locale, widget)
+        if widget == "explorer":
+            page.fill(".dp-explorer input[name=n]", "0")  # show an error message too
+        else:
+            add_releases(page, [0.5], locale)
+        selector = f".dp-{widget}"
         texts = strings(page, selector)
-        assert set(texts) == set(browser_english[selector])
+        assert set(texts) == set(browser_english[widget])
         shown = page.locator(selector).inner_text()
         assert not re.search(r"\[[a-z-]+\]", shown), shown
-        for key, english in browser_english[selector].items():
+        for key, english in browser_english[widget].items():
             head = english.split("{")[0].strip()
             if texts[key] != english and len(head) > 3:
-                assert head not in shown, (selector, key, head)
+                assert head not in shown, (widget, key, head)
 
 
 @pytest.fixture
 def browser_english(visit: Visit) -> dict[str, dict[str, str]]:
-    """The English strings of both widgets, read from the English page."""
-    visit.chapter("en")
-    return {selector: strings(visit.page, selector) for selector in WIDGETS}
+    """The English strings of both widgets, read from the English pages."""
+    found = {}
+    for widget in WIDGETS:
+        visit.open("en", widget)
+        found[widget] = strings(visit.page, f".dp-{widget}")
+    return found
 
 
 def luminance(rgb: tuple[float, float, float]) -> float:
@@ -178,46 +195,49 @@ def contrast(one: tuple[float, float, float], two: tuple[float, float, float]) -
     return (high + 0.05) / (low + 0.05)
 
 
-COLOURS = """scheme => {
+COLOURS = """([scheme, wanted]) => {
   document.body.setAttribute('data-md-color-scheme', scheme);
   const probe = document.createElement('div');
   probe.style.background = 'var(--md-default-bg-color)';
   document.body.append(probe);
   const background = getComputedStyle(probe).backgroundColor;
   probe.remove();
-  const css = (selector, property) => getComputedStyle(document.querySelector(selector))[property];
-  return {
-    background,
-    text: {
-      label: css('.dp-explorer label', 'color'),
-      result: css('.dp-explorer .dp-results dd', 'color'),
-      input: css('.dp-explorer input', 'color'),
-      chart: css('.dp-explorer svg text', 'fill'),
-      status: css('.dp-ledger .dp-status', 'color'),
-      button: css('.dp-ledger .dp-button', 'color'),
-    },
-    graphics: {
-      curveA: css('.dp-explorer path.dp-curve-a', 'stroke'),
-      curveB: css('.dp-explorer path.dp-curve-b', 'stroke'),
-      axis: css('.dp-explorer .dp-axis', 'stroke'),
-      inputBorder: css('.dp-explorer input', 'borderTopColor'),
-    },
-  };
+  const colours = {};
+  for (const [name, [selector, property]] of Object.entries(wanted)) {
+    colours[name] = getComputedStyle(document.querySelector(selector))[property];
+  }
+  return {background, colours};
 }"""
+# name: (widget, selector, CSS property, least contrast): WCAG 2.2, 4.5:1 for text and
+# 3:1 for graphics and the boundaries of controls.
+COLOURED = {
+    "label": ("explorer", ".dp-explorer label", "color", 4.5),
+    "result": ("explorer", ".dp-explorer .dp-results dd", "color", 4.5),
+    "input": ("explorer", ".dp-explorer input", "color", 4.5),
+    "chart text": ("explorer", ".dp-explorer svg text", "fill", 4.5),
+    "curve A": ("explorer", ".dp-explorer path.dp-curve-a", "stroke", 3.0),
+    "curve B": ("explorer", ".dp-explorer path.dp-curve-b", "stroke", 3.0),
+    "axis": ("explorer", ".dp-explorer .dp-axis", "stroke", 3.0),
+    "input border": ("explorer", ".dp-explorer input", "borderTopColor", 3.0),
+    "status": ("ledger", ".dp-ledger .dp-status", "color", 4.5),
+    "button": ("ledger", ".dp-ledger .dp-button", "color", 4.5),
+    "button border": ("ledger", ".dp-ledger .dp-button", "borderTopColor", 3.0),
+}
 
 
 @pytest.mark.parametrize("scheme", ["default", "slate"])
 def test_contrast_in_light_and_dark_schemes(visit: Visit, scheme: str) -> None:
-    """WCAG 2.2: 4.5:1 for text, 3:1 for the curves, the axis and the input borders."""
-    visit.chapter("en")
-    colours = visit.page.evaluate(COLOURS, scheme)
-    background = parse_color(colours["background"], (255.0, 255.0, 255.0))
-    if scheme == "slate":
-        assert luminance(background) < 0.1  # the dark scheme is really on
-    for name, value in colours["text"].items():
-        assert contrast(parse_color(value, background), background) >= 4.5, (scheme, name, value)
-    for name, value in colours["graphics"].items():
-        assert contrast(parse_color(value, background), background) >= 3.0, (scheme, name, value)
-    curve_a = parse_color(colours["graphics"]["curveA"], background)
-    curve_b = parse_color(colours["graphics"]["curveB"], background)
-    assert curve_a != curve_b
+    seen: dict[str, tuple[float, float, float]] = {}
+    for widget in WIDGETS:
+        visit.open("en", widget)
+        wanted = {name: spec[1:3] for name, spec in COLOURED.items() if spec[0] == widget}
+        found = visit.page.evaluate(COLOURS, [scheme, wanted])
+        background = parse_color(found["background"], (255.0, 255.0, 255.0))
+        if scheme == "slate":
+            assert luminance(background) < 0.1  # the dark scheme is really on
+        for name, value in found["colours"].items():
+            seen[name] = parse_color(value, background)
+            ratio = contrast(seen[name], background)
+            assert ratio >= COLOURED[name][3], (scheme, name, value, ratio)
+    assert set(seen) == set(COLOURED)
+    assert seen["curve A"] != seen["curve B"]

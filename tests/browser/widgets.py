@@ -4,10 +4,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tests.docs_sources import includes, pages
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 DECIMAL_COMMA = {"nl", "de", "tr"}
+# Each widget follows the example it illustrates, on whichever page includes that example.
+EXAMPLE_OF = {"explorer": "log_density.md", "ledger": "composition_exact.md"}
+
+
+def page_of(widget: str, locale: str = "en") -> str:
+    """The page (path inside the locale folder) that includes the widget's example."""
+    found = [name for name, path in pages(locale).items() if EXAMPLE_OF[widget] in includes(path)]
+    assert len(found) == 1, (widget, locale, found)
+    return found[0]
+
+
+def url_path(locale: str, page: str) -> str:
+    """The site path of a Markdown page: ``laplace.md`` in nl is ``nl/laplace/``."""
+    stem = page.removesuffix(".md")
+    route = "" if stem == "index" else f"{stem.removesuffix('/index')}/"
+    return route if locale == "en" else f"{locale}/{route}"
 
 
 def parse_localised(text: str, locale: str) -> float:

@@ -1,0 +1,41 @@
+"""The page types the site audits visit, and Material's search driven like a reader would."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+#: One page of each type: the home page, a chapter with math and widgets, a notebook.
+PAGE_TYPES = {"home": "", "chapter": "laplace/", "notebook": "lab/"}
+#: A word of each locale that its pages use inside sentences (Chinese: no spaces around it).
+SEARCH_WORDS = {
+    "en": "sensitivity",
+    "nl": "gevoeligheid",
+    "de": "Sensitivität",
+    "tr": "duyarlılık",
+    "zh": "敏感度",
+}
+RESULT_LINKS = ".md-search-result a.md-search-result__link"
+# Until the query has been answered, Material shows its placeholder in the result meta.
+ANSWERED = """() => {
+  const placeholder = JSON.parse(document.getElementById('__config').textContent)
+    .translations['search.result.placeholder'];
+  const meta = document.querySelector('.md-search-result__meta');
+  return meta !== null && meta.textContent.trim() !== placeholder;
+}"""
+
+
+def locale_path(locale: str, path: str) -> str:
+    """The site path of ``path`` (relative to a locale's root) in ``locale``."""
+    return path if locale == "en" else f"{locale}/{path}"
+
+
+def search(page: Page, query: str) -> list[str]:
+    """Type ``query`` into the search box of the open page; the result links, once shown."""
+    page.locator("input[data-md-component=search-query]").click()
+    page.keyboard.type(query)
+    page.wait_for_function(ANSWERED)
+    links: list[str] = page.eval_on_selector_all(RESULT_LINKS, "els => els.map(el => el.href)")
+    return links
