@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import html as html_lib
+import inspect
 import re
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
 import pytest
 
+from dplesson import basic_composition, laplace_calibration, laplace_log_density
+from dplesson.validation import check_count, check_scalar, check_vector
 from tests.conftest import LOCALES
 from tests.site_html import scan
 
@@ -114,3 +118,19 @@ def test_the_scan_would_catch_a_font_link(tmp_path: Path) -> None:
     )
     loads = [url for url in scan(page).loads if external(url)]
     assert loads == ["https://fonts.googleapis.com/x", "//cdn.example/x.js"]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_sample_solutions_are_the_package_source(site_dir: Path, locale: str) -> None:
+    page = locale_root(site_dir, locale) / "checkpoints" / "index.html"
+    shown = html_lib.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8")))
+    for function in (
+        laplace_calibration,
+        laplace_log_density,
+        basic_composition,
+        check_scalar,
+        check_count,
+        check_vector,
+    ):
+        source = inspect.getsource(function).strip()
+        assert source in shown, f"{locale}: the source of {function.__name__} is not shown"
