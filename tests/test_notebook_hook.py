@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -132,3 +135,48 @@ def test_notebooks_are_pages_in_both_languages_and_cached(project: Path) -> None
     assert len(cache_entries(project)) == 2
     html = (project / "site" / "nl" / "lab" / "index.html").read_text(encoding="utf-8")
     assert "<pre>hallo wereld\n</pre>" in html
+
+
+def load_hook() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("notebooks_hook_under_test", HOOK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_cache_key_changes_with_the_package_sources(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hook = load_hook()
+    package = tmp_path / "dplesson"
+    package.mkdir()
+    source = package / "plots.py"
+    source.write_text("WIDTH = 7\n", encoding="utf-8")
+    monkeypatch.setattr(hook, "ROOT", tmp_path)
+    first = hook._digest()
+    assert hook._digest() == first
+    source.write_text("WIDTH = 8\n", encoding="utf-8")
+    assert hook._digest() != first
+
+    from mkdocs_jupyter import plugin
+
+    monkeypatch.setattr(plugin, "_compute_cache_key", lambda *args, **kwargs: "plugin-key")
+    hook._patch_cache_key()
+    hook._patch_cache_key()  # patching twice wraps once
+    key = plugin._compute_cache_key("lab.ipynb", {}, True)
+    assert key == hashlib.sha256(("plugin-key" + hook._digest()).encode()).hexdigest()
+    source.write_text("WIDTH = 9\n", encoding="utf-8")
+    assert plugin._compute_cache_key("lab.ipynb", {}, True) != key
+
+
+@pytest.mark.parametrize(
+    ("uri", "directory_urls", "page"),
+    [
+        ("nl/lab.ipynb", True, "nl/lab/index.html"),
+        ("lab.ipynb", False, "lab.html"),
+        ("nl/lab/index.html", True, "nl/lab/index.html"),
+    ],
+)
+def test_page_uri(uri: str, directory_urls: bool, page: str) -> None:
+    assert load_hook()._page_uri(uri, directory_urls) == page

@@ -105,8 +105,8 @@ def _patch_cache_key() -> None:
     if getattr(original, "dplesson", False):
         return
 
-    def key(nb_path: str, config: Any, exec_nb: bool) -> str:
-        return hashlib.sha256((original(nb_path, config, exec_nb) + _digest()).encode()).hexdigest()
+    def key(*args: Any, **kwargs: Any) -> str:
+        return hashlib.sha256((original(*args, **kwargs) + _digest()).encode()).hexdigest()
 
     key.dplesson = True  # type: ignore[attr-defined]
     jupyter._compute_cache_key = key
