@@ -3,7 +3,10 @@
 Sessions: ``tests`` (strict build + unit, property, example and site tests), ``docs``
 (strict build into ``site/``), ``serve`` (live preview on 127.0.0.1:8000), ``lint``,
 ``translations`` (status of every translated page; see docs/en/translate.md), ``browser``
-(strict build + the widgets driven in Debian's headless Chromium; not in the default run).
+(strict build + the widgets, search, axe-core and sub-path serving in Debian's headless
+Chromium; not in the default run), ``links`` (internal links checked, external ones listed),
+``lighthouse`` (scores and page weights), ``reproducible`` (two builds compared) and
+``bench`` (writes docs/benchmarks/README.md).
 """
 
 from __future__ import annotations
@@ -61,6 +64,13 @@ def _build(session: nox.Session, site_dir: Path = SITE) -> None:
     session.run("mkdocs", "build", "--strict", "--site-dir", str(site_dir))
 
 
+def _npm_ci(session: nox.Session) -> None:
+    """Install the pinned axe-core and Lighthouse (tests/browser/js/package-lock.json)."""
+    session.run(
+        "npm", "ci", "--no-audit", "--no-fund", "--prefix", "tests/browser/js", external=True
+    )
+
+
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the whole site, all locales, strictly into ``site/``."""
@@ -111,9 +121,42 @@ def browser(session: nox.Session) -> None:
     a browser. Missing Playwright or Chromium fails here instead of skipping.
     """
     _install(session, "docs", "test", "browser")
+    _npm_ci(session)  # axe-core for tests/browser/test_axe.py
     _build(session)
     env = {"DPLESSON_SITE_DIR": str(SITE), "DPLESSON_REQUIRE_BROWSER": "1"}
     session.run("pytest", "tests/browser", *session.posargs, env=env)
+
+
+@nox.session
+def links(session: nox.Session) -> None:
+    """Build into ``site/``, check every internal link offline, list external ones."""
+    _install(session, "docs", "test")
+    _build(session)
+    session.run("python", "-m", "tests.links", str(SITE), *session.posargs)
+
+
+@nox.session
+def lighthouse(session: nox.Session) -> None:
+    """Build into ``site/``; Lighthouse on each page type in en and zh (reports in .cache/)."""
+    _install(session, "docs", "test")
+    _npm_ci(session)
+    _build(session)
+    session.run("python", "-m", "tests.lighthouse", "--site", str(SITE), *session.posargs)
+
+
+@nox.session
+def reproducible(session: nox.Session) -> None:
+    """Build a copy of the sources twice cold and once warm; the sites must match."""
+    _install(session, "docs", "test")
+    session.run("python", "-m", "tests.reproducible", *session.posargs)
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Measure builds, tests, page weight and Lighthouse; write docs/benchmarks/README.md."""
+    _install(session, "docs", "test")
+    _npm_ci(session)
+    session.run("python", "-m", "tests.bench", *session.posargs)
 
 
 @nox.session

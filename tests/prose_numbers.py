@@ -25,9 +25,7 @@ NUMBER = {
     "en": re.compile(rf"(?<![{_WORD}.])(?:−|(?<![{_WORD}\]])-)?\d+(?:,\d{{3}})*(?:\.\d+)?"),
     "zh": re.compile(rf"(?<![{_WORD}.])(?:−|(?<![{_WORD}\]])-)?\d+(?:,\d{{3}})*(?:\.\d+)?"),
 }
-_COMMA_LOCALES = re.compile(
-    rf"(?<![{_WORD},])(?:−|(?<![{_WORD}\]])-)?\d+(?:\.\d{{3}})*(?:,\d+)?"
-)
+_COMMA_LOCALES = re.compile(rf"(?<![{_WORD},])(?:−|(?<![{_WORD}\]])-)?\d+(?:\.\d{{3}})*(?:,\d+)?")
 
 
 def prose(markdown: str) -> str:

@@ -6,6 +6,10 @@ resolves result locations against the same ``base``. After the last language is 
 ``on_post_build`` splits the merged index into ``<locale>/search/search_index.json``
 (locations relative to the locale's folder, ``lang`` narrowed to that locale), and
 ``on_post_page`` points ``base`` of every page of a non-default locale at its folder.
+
+The pipeline keeps Material's default (stop words, no stemmer): Material turns every query
+term into a prefix query, which lunr does not stem, so a stemmed index would stop matching
+whole words (``gevoeligheid`` against the stem ``gevoel``). Prefixes find inflected forms.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ def _i18n(config: Any) -> Any:
 
 
 def _locale(location: str, locales: set[str]) -> str | None:
-    """The locale folder a search entry points into, or None for the default language."""
+    """Return the locale folder a search entry points into; None for the default language."""
     head = location.split("/", 1)[0]
     return head if head in locales else None
 
@@ -41,12 +45,12 @@ def split_index(data: dict[str, Any], default: str, locales: list[str]) -> dict[
         config["lang"] = [locale]
         indexes[locale] = {"config": config, "docs": []}
     for entry in data["docs"]:
-        locale = _locale(entry["location"], others)
-        if locale is None:
+        folder = _locale(entry["location"], others)
+        if folder is None:
             indexes[default]["docs"].append(entry)
         else:
-            local = entry["location"][len(locale) + 1 :]
-            indexes[locale]["docs"].append({**entry, "location": local})
+            local = entry["location"][len(folder) + 1 :]
+            indexes[folder]["docs"].append({**entry, "location": local})
     return indexes
 
 
@@ -81,4 +85,6 @@ def on_post_build(config: Any) -> None:
     for locale, index in indexes.items():
         target = path if locale == i18n.default_language else Path(config.site_dir) / locale / INDEX
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(index, separators=(",", ":")), encoding="utf-8")
+        # UTF-8 rather than \u escapes: the Chinese index shrinks by half, and parses faster.
+        text = json.dumps(index, separators=(",", ":"), ensure_ascii=False)
+        target.write_text(text, encoding="utf-8")

@@ -18,12 +18,23 @@ SEARCH_WORDS = {
     "zh": "敏感度",
 }
 RESULT_LINKS = ".md-search-result a.md-search-result__link"
-# Until the query has been answered, Material shows its placeholder in the result meta.
-ANSWERED = """() => {
-  const placeholder = JSON.parse(document.getElementById('__config').textContent)
-    .translations['search.result.placeholder'];
+# The search worker is ready when the result meta shows the placeholder.
+READY = """() => {
+  const t = JSON.parse(document.getElementById('__config').textContent).translations;
   const meta = document.querySelector('.md-search-result__meta');
-  return meta !== null && meta.textContent.trim() !== placeholder;
+  return meta !== null && meta.textContent.trim() === t['search.result.placeholder'];
+}"""
+# The result meta shows "initialising" or a placeholder until the query is answered with
+# one of Material's (translated) result counts.
+ANSWERED = """() => {
+  const t = JSON.parse(document.getElementById('__config').textContent).translations;
+  const meta = document.querySelector('.md-search-result__meta');
+  if (meta === null) return false;
+  const text = meta.textContent.trim();
+  const [before, after] = t['search.result.other'].split('#');
+  const counted = text.startsWith(before) && text.endsWith(after)
+    && /^\\d+$/.test(text.slice(before.length, text.length - after.length));
+  return counted || text === t['search.result.none'] || text === t['search.result.one'];
 }"""
 
 
@@ -34,8 +45,11 @@ def locale_path(locale: str, path: str) -> str:
 
 def search(page: Page, query: str) -> list[str]:
     """Type ``query`` into the search box of the open page; the result links, once shown."""
-    page.locator("input[data-md-component=search-query]").click()
-    page.keyboard.type(query)
+    field = page.locator("input[data-md-component=search-query]")
+    field.click()
+    page.wait_for_function(READY)
+    field.fill(query)  # all at once: one query, not one per keystroke
+    page.keyboard.press("End")  # the keyup Material listens for
     page.wait_for_function(ANSWERED)
     links: list[str] = page.eval_on_selector_all(RESULT_LINKS, "els => els.map(el => el.href)")
     return links

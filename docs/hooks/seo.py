@@ -1,4 +1,4 @@
-"""Declare each page's translations as absolute ``hreflang`` links, without side effects.
+"""Tell search engines about the translations: absolute ``hreflang`` links and robots.txt.
 
 static-i18n points the ``<link rel="alternate" hreflang>`` tags of a page at the same page in
 the other locales, relative to the page. Search engines (and Lighthouse) want absolute URLs,
@@ -7,11 +7,16 @@ and an ``x-default`` for readers of other languages: ``on_post_page`` rewrites t
 ``sitemap.xml`` next to each, which 404s for pages and would leave the host for absolute
 URLs; a tiny inline script, run before Material's, skips exactly those requests. The
 language selector keeps its page-to-page links and works as before.
+
+``on_post_build`` writes a ``robots.txt`` that allows everything and names the sitemap
+(static-i18n's, which lists every page with its alternates). It takes effect where the
+site is served at the root of its host.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
@@ -55,3 +60,11 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     page_url = urljoin(config.site_url, page.url)
     output = absolute_alternates(output, page_url, default)
     return _BUNDLE.sub(lambda match: SKIP_SITEMAPS + match[0], output, count=1)
+
+
+def on_post_build(config: Any) -> None:
+    """Write ``robots.txt`` next to the sitemap."""
+    lines = ["User-agent: *", "Allow: /"]
+    if config.site_url:
+        lines.append(f"Sitemap: {urljoin(config.site_url, 'sitemap.xml')}")
+    (Path(config.site_dir) / "robots.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -1,0 +1,222 @@
+"""Measure the site and write ``docs/benchmarks/README.md`` (``python3 noxfile.py -s bench``).
+
+Cold and warm builds of a copy of the sources, the same for a minimal five-locale Material
+site generated here as the baseline, the test suite and the examples alone, Lighthouse
+scores and page weights, and whether two cold builds are identical.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib.metadata import version
+from pathlib import Path
+
+from tests.lighthouse import audit_site, table
+from tests.reproducible import ALLOWED, Build, build, copy_sources, differences, unexplained
+
+ROOT = Path(__file__).resolve().parent.parent
+OUTPUT = ROOT / "docs" / "benchmarks" / "README.md"
+LOCALES = ("en", "nl", "de", "tr", "zh")
+#: Targets on the project's 2-core machine.
+WARM_TARGET = 5.0
+COLD_RATIO_TARGET = 2.5
+EPOCH = {"SOURCE_DATE_EPOCH": "1767225600"}  # any fixed date: the runs compare their output
+
+
+@dataclass
+class Runs:
+    """Wall-clock seconds of repeated runs."""
+
+    seconds: list[float]
+
+    @property
+    def median(self) -> float:
+        """The median run."""
+        return statistics.median(self.seconds)
+
+    def row(self, name: str, baseline: float | None, target: str) -> str:
+        """One Markdown table row."""
+        ratio = f"{self.median / baseline:.2f}×" if baseline else "1×"
+        spread = f"{min(self.seconds):.1f}–{max(self.seconds):.1f} s"
+        return (
+            f"| {name} | {len(self.seconds)} | {self.median:.1f} s | {spread} "
+            f"| {ratio} | {target} |"
+        )
+
+
+def cpu_model() -> str:
+    """The CPU model name from /proc/cpuinfo, or the platform's processor string."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def minimal_site(target: Path, pages: list[str]) -> Path:
+    """A Material site with the same locales and page names, one short paragraph each."""
+    languages = "\n".join(
+        f"        - locale: {locale}\n          name: {locale}\n          build: true"
+        + ("\n          default: true" if locale == "en" else "")
+        for locale in LOCALES
+    )
+    nav = "\n".join(f"  - {page}" for page in pages)
+    target.mkdir(parents=True)
+    (target / "mkdocs.yml").write_text(
+        "site_name: baseline\nsite_url: https://example.org/baseline/\n"
+        "theme:\n  name: material\n  font: false\n"
+        "plugins:\n  - search\n  - i18n:\n      docs_structure: folder\n"
+        f"      languages:\n{languages}\nnav:\n{nav}\n",
+        encoding="utf-8",
+    )
+    for locale in LOCALES:
+        folder = target / "docs" / locale
+        folder.mkdir(parents=True)
+        for page in pages:
+            title = page.removesuffix(".md").capitalize()
+            text = f"# {title}\n\nSome {title.lower()} in {locale}.\n\n## Section\n\nMore.\n"
+            (folder / page).write_text(text, encoding="utf-8")
+    return target
+
+
+def site_pages() -> list[str]:
+    """The English pages of the lesson, notebooks as Markdown pages for the baseline."""
+    english = ROOT / "docs" / "en"
+    names = sorted(p.name for p in english.iterdir() if p.suffix in {".md", ".ipynb"})
+    return [name.replace(".ipynb", ".md") for name in names]
+
+
+def timed(command: list[str], env: dict[str, str] | None = None) -> float:
+    """Run ``command`` in the repository; its wall-clock seconds (it must succeed)."""
+    start = time.perf_counter()
+    subprocess.run(command, cwd=ROOT, env={**os.environ, **(env or {})}, check=True)
+    return time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run every measurement and write the report."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cold", type=int, default=3, help="cold builds (at least 2)")
+    parser.add_argument("--warm", type=int, default=5, help="warm rebuilds")
+    parser.add_argument("--output", type=Path, default=OUTPUT)
+    args = parser.parse_args(argv)
+    started = datetime.now(UTC)
+    with tempfile.TemporaryDirectory(prefix="dplesson-bench-") as temp:
+        work = Path(temp)
+        sources = copy_sources(work / "src")
+        cold: list[Build] = []
+        for run in range(max(2, args.cold)):
+            shutil.rmtree(sources / ".cache", ignore_errors=True)
+            cold.append(build(sources, work / f"cold-{run}", EPOCH))
+            print(f"cold build {run + 1}: {cold[-1].seconds:.1f} s", flush=True)
+        warm = [build(sources, work / "site", EPOCH) for _ in range(args.warm)]
+        print(f"warm builds: {[round(w.seconds, 1) for w in warm]}", flush=True)
+        between_cold = differences(work / "cold-0", work / "cold-1")
+        cold_and_warm = differences(work / "cold-0", work / "site")
+
+        baseline_dir = minimal_site(work / "baseline", site_pages())
+        baseline = [
+            build(baseline_dir, work / f"baseline-site-{run}", EPOCH).seconds
+            for run in range(max(2, args.cold))
+        ]
+        print(f"baseline builds: {[round(b, 1) for b in baseline]}", flush=True)
+
+        site_env = {"DPLESSON_SITE_DIR": str(work / "site")}
+        pytest = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+        suite = timed([*pytest, "-m", "not browser"], site_env)
+        examples = timed([*pytest, "tests/test_examples.py"], site_env)
+        audits = audit_site(work / "site", ROOT / ".cache" / "lighthouse")
+
+    cold_runs, warm_runs, base_runs = (
+        Runs([b.seconds for b in cold]),
+        Runs([w.seconds for w in warm]),
+        Runs(baseline),
+    )
+    executed = sorted({name for w in warm for name in w.executed})
+    lines = [
+        "# Benchmarks",
+        "",
+        "Written by `python3 noxfile.py -s bench` (`tests/bench.py`); not part of the site.",
+        "",
+        f"- date: {started:%Y-%m-%d %H:%M} UTC",
+        f"- machine: {os.cpu_count()} CPUs, {cpu_model()}; {platform.platform()}",
+        f"- Python {platform.python_version()}, mkdocs {version('mkdocs')}, "
+        f"mkdocs-material {version('mkdocs-material')}, "
+        f"mkdocs-static-i18n {version('mkdocs-static-i18n')}",
+        "",
+        "## Build time",
+        "",
+        "Each build is a new `mkdocs build --strict` process on a copy of the sources. Cold:",
+        "empty notebook cache and site folder, so the lab notebook executes in all five",
+        "locales. Warm: the same build again with nothing changed. Baseline: a minimal",
+        "Material site generated by the benchmark with the same five locales and",
+        f"{len(site_pages())} page names (a heading and a paragraph each; search and",
+        "static-i18n, no hooks).",
+        "",
+        "| build | runs | median | range | ratio to baseline | target |",
+        "| --- | ---: | ---: | ---: | ---: | --- |",
+        cold_runs.row(
+            "whole site, cold",
+            base_runs.median,
+            f"≤ {COLD_RATIO_TARGET}× baseline: "
+            + ("met" if cold_runs.median <= COLD_RATIO_TARGET * base_runs.median else "missed"),
+        ),
+        warm_runs.row(
+            "whole site, warm (no change)",
+            base_runs.median,
+            f"≤ {WARM_TARGET:.0f} s: " + ("met" if warm_runs.median <= WARM_TARGET else "missed"),
+        ),
+        base_runs.row("minimal five-locale Material site", None, "baseline"),
+        "",
+        f"Notebooks executed by each cold build: {', '.join(cold[0].executed)}; they take"
+        f" {cold_runs.median - warm_runs.median:.1f} s of it (cold − warm).",
+        "Re-executed by a warm rebuild: "
+        + (", ".join(executed) if executed else "none (every notebook a cache hit)")
+        + ".",
+        "",
+        "## Tests",
+        "",
+        "| suite | time |",
+        "| --- | ---: |",
+        f"| `pytest -m 'not browser'` (the default run, over the built site) | {suite:.1f} s |",
+        f"| `pytest tests/test_examples.py` (the examples alone) | {examples:.1f} s |",
+        "",
+        "## Page weight and Lighthouse",
+        "",
+        "Lighthouse 12.2.3 in Debian's headless Chromium (mobile, simulated throttling),",
+        "the site served gzip-compressed on 127.0.0.1. Weights count every request of the",
+        "page load, the search index included.",
+        "",
+        table(audits),
+        "",
+        "## Reproducible builds",
+        "",
+        "Two cold builds of the same sources differ in: "
+        + (", ".join(f"`{n}` ({ALLOWED.get(n, 'NOT ALLOWED')})" for n in between_cold) or "none")
+        + ".",
+        "Unexplained differences: " + (", ".join(unexplained(between_cold)) or "none") + ".",
+        "A warm rebuild equals the cold build of the same date: "
+        + ("yes" if not cold_and_warm else f"no ({', '.join(cold_and_warm)})")
+        + ".",
+        "",
+    ]
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text("\n".join(lines), encoding="utf-8")
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

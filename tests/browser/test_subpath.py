@@ -1,0 +1,74 @@
+"""The site works when a static host serves it from a sub-path, as ``site_url`` says."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+import yaml
+
+from tests.browser.conftest import HOST, Visit
+from tests.browser.site_pages import SEARCH_WORDS, search
+from tests.conftest import ROOT
+from tests.site_server import serve
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def sub_path() -> str:
+    """The path of ``site_url`` in mkdocs.yml, e.g. ``/dplesson``."""
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
+    path = urlparse(str(config["site_url"])).path.rstrip("/")
+    assert path, "site_url has no sub-path to test"
+    return path
+
+
+@pytest.fixture(scope="module")
+def sub_path_url(site_dir: Path, sub_path: str) -> Iterator[str]:
+    """The built site served under the sub-path only; the host's root is empty."""
+    with serve(site_dir, prefix=sub_path) as base:
+        yield base
+
+
+def path_of(url: str) -> str:
+    return unquote(urlparse(url).path)
+
+
+def test_language_switcher_navigation_and_search_under_a_sub_path(
+    visit: Visit, sub_path_url: str, sub_path: str
+) -> None:
+    page = visit.page
+    failures: list[str] = []
+    page.on("requestfailed", lambda request: failures.append(request.url))
+    page.on(
+        "response",
+        lambda response: (
+            failures.append(f"{response.status} {response.url}") if response.status >= 400 else None
+        ),
+    )
+    page.goto(f"{sub_path_url}/laplace/", wait_until="networkidle")
+    assert page.locator("article math").count() >= 1
+
+    page.hover(".md-header__option .md-select")
+    page.locator(".md-select__link[hreflang=zh]").click()
+    page.wait_for_load_state("networkidle")
+    assert path_of(page.url) == f"{sub_path}/zh/laplace/"
+    assert page.evaluate("document.documentElement.lang") == "zh"
+
+    page.locator("a.md-footer__link--next").click()
+    page.wait_for_load_state("networkidle")
+    assert path_of(page.url) == f"{sub_path}/zh/releasing/"
+
+    links = search(page, SEARCH_WORDS["zh"])
+    assert links and all(path_of(link).startswith(f"{sub_path}/zh/") for link in links), links
+    page.locator("a.md-search-result__link").first.click()
+    page.wait_for_load_state("networkidle")
+    assert path_of(page.url).startswith(f"{sub_path}/zh/")
+    assert page.locator("article h1").count() == 1
+
+    assert all(urlparse(url).hostname == HOST for url in visit.requests), visit.requests
+    assert all(path_of(url).startswith(f"{sub_path}/") for url in visit.requests)
+    assert not failures, failures

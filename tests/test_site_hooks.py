@@ -1,0 +1,144 @@
+"""The site hooks for search, hreflang, accessibility and build speed, on small inputs."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from jinja2 import DictLoader, Environment
+
+from tests.conftest import DOCS
+
+
+def load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        f"{name}_under_test", DOCS / "hooks" / f"{name}.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def search() -> ModuleType:
+    return load("search_locale")
+
+
+def test_the_merged_index_splits_by_locale_with_local_locations(search: ModuleType) -> None:
+    config = {"lang": ["en", "nl", "zh"], "separator": "x", "pipeline": [], "fields": {}}
+    docs = [
+        {"location": "", "title": "Home", "text": ""},
+        {"location": "#chapters", "title": "Chapters", "text": ""},
+        {"location": "laplace/#scale", "title": "Scale", "text": ""},
+        {"location": "nl/", "title": "Start", "text": ""},
+        {"location": "nl/laplace/#schaal", "title": "Schaal", "text": ""},
+        {"location": "zh/laplace/", "title": "拉普拉斯", "text": ""},
+    ]
+    split = search.split_index({"config": config, "docs": docs}, "en", ["en", "nl", "zh"])
+    assert {k: [d["location"] for d in v["docs"]] for k, v in split.items()} == {
+        "en": ["", "#chapters", "laplace/#scale"],
+        "nl": ["", "laplace/#schaal"],
+        "zh": ["laplace/"],
+    }
+    assert {k: v["config"]["lang"] for k, v in split.items()} == {
+        "en": ["en"],
+        "nl": ["nl"],
+        "zh": ["zh"],
+    }
+    assert all(v["config"]["separator"] == "x" for v in split.values())
+
+
+def config_of(html: str) -> dict[str, Any]:
+    """The JSON inside the page's ``__config`` script."""
+    data: dict[str, Any] = json.loads(html.split(">", 1)[1].rsplit("<", 1)[0])
+    return data
+
+
+def test_a_locale_page_points_its_search_at_the_locale_folder(search: ModuleType) -> None:
+    page = (
+        '<script id="__config" type="application/json">'
+        '{"base": "../..", "search": "../../w.js", "translations": {"a": "<\\u00e9>"}}'
+        "</script>"
+    )
+    out = search.localise_base(page, "zh")
+    assert config_of(out)["base"] == "../../zh/"
+    assert config_of(out)["search"] == "../../w.js"
+    assert config_of(out)["translations"]["a"] == "<é>"
+    assert "<é>" not in out  # still escaped for a script element
+    home = page.replace('"base": "../.."', '"base": "."')
+    assert config_of(search.localise_base(home, "nl"))["base"] == "./nl/"
+
+
+def test_hreflang_links_become_absolute_with_an_x_default() -> None:
+    alternates = load("seo")
+    head = (
+        '<link rel="alternate" href="../../laplace/" hreflang="en">\n'
+        '<link rel="alternate" href="./" hreflang="nl">'
+    )
+    out = alternates.absolute_alternates(head, "https://example.org/d/nl/laplace/", "en")
+    assert out == (
+        '<link rel="alternate" href="https://example.org/d/laplace/" hreflang="en">\n'
+        '<link rel="alternate" href="https://example.org/d/nl/laplace/" hreflang="nl">\n'
+        '<link rel="alternate" href="https://example.org/d/laplace/" hreflang="x-default">'
+    )
+    assert (
+        alternates.absolute_alternates(out, "https://example.org/d/", "en").count("x-default") == 1
+    )
+
+
+def test_the_search_dialog_gets_the_search_fields_label() -> None:
+    accessibility = load("accessibility")
+    page = (
+        '<div class="md-search" data-md-component="search" role="dialog">'
+        '<input type="text" class="md-search__input" name="query" aria-label="搜索" required>'
+    )
+    out = accessibility.name_search_dialog(page)
+    assert 'role="dialog" aria-label="搜索">' in out
+    assert accessibility.name_search_dialog("<p>no search</p>") == "<p>no search</p>"
+
+
+class CountingEnvironment(Environment):
+    compiled = 0
+
+    def _compile(self, source: str, filename: str) -> Any:
+        CountingEnvironment.compiled += 1
+        return super()._compile(source, filename)
+
+
+def test_templates_compile_once_for_all_languages() -> None:
+    speed = load("build_speed")
+    cache = speed.SharedBytecode()
+    templates = {"page.html": "{{ greeting }}, {{ name }}!"}
+    CountingEnvironment.compiled = 0
+    for greeting, locale in [("Hi", "en"), ("Hoi", "nl"), ("Hallo", "de")]:
+        env = CountingEnvironment(loader=DictLoader(templates), bytecode_cache=cache)
+        assert env.get_template("page.html").render(greeting=greeting, name=locale) == (
+            f"{greeting}, {locale}!"
+        )
+    assert CountingEnvironment.compiled == 1
+    edited = CountingEnvironment(
+        loader=DictLoader({"page.html": "{{ name }}"}), bytecode_cache=cache
+    )
+    assert edited.get_template("page.html").render(name="zh") == "zh"  # not the stale code
+    assert CountingEnvironment.compiled == 2
+
+
+def test_only_the_listed_files_may_differ_between_builds(tmp_path: Path) -> None:
+    from tests.reproducible import differences, unexplained
+
+    one, two = tmp_path / "one", tmp_path / "two"
+    for site in (one, two):
+        (site / "a").mkdir(parents=True)
+        (site / "a" / "index.html").write_text("same")
+    (one / "sitemap.xml").write_text("2026-01-01")
+    (two / "sitemap.xml").write_text("2026-01-04")
+    assert differences(one, two) == ["sitemap.xml"]
+    assert unexplained(differences(one, two)) == []
+    (two / "a" / "index.html").write_text("other")
+    (two / "extra.js").write_text("")
+    assert unexplained(differences(one, two)) == ["extra.js", "a/index.html"]
