@@ -38,6 +38,19 @@ ANSWERED = """() => {
 }"""
 
 
+def failed_requests(page: Page) -> list[str]:
+    """A list that fills with every request of ``page`` that fails or answers 400 or more."""
+    failures: list[str] = []
+    page.on("requestfailed", lambda request: failures.append(request.url))
+    page.on(
+        "response",
+        lambda response: (
+            failures.append(f"{response.status} {response.url}") if response.status >= 400 else None
+        ),
+    )
+    return failures
+
+
 def locale_path(locale: str, path: str) -> str:
     """The site path of ``path`` (relative to a locale's root) in ``locale``."""
     return path if locale == "en" else f"{locale}/{path}"

@@ -7,7 +7,13 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.browser.conftest import HOST, Visit
-from tests.browser.site_pages import PAGE_TYPES, SEARCH_WORDS, locale_path, search
+from tests.browser.site_pages import (
+    PAGE_TYPES,
+    SEARCH_WORDS,
+    failed_requests,
+    locale_path,
+    search,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -24,14 +30,7 @@ MARKERS = {
 @pytest.mark.parametrize("locale", ["en", "zh"])
 def test_every_request_stays_on_this_machine(visit: Visit, locale: str, page_type: str) -> None:
     page = visit.page
-    failures: list[str] = []
-    page.on("requestfailed", lambda request: failures.append(request.url))
-    page.on(
-        "response",
-        lambda response: (
-            failures.append(f"{response.status} {response.url}") if response.status >= 400 else None
-        ),
-    )
+    failures = failed_requests(page)
     path = locale_path(locale, PAGE_TYPES.get(page_type, "laplace/"))
     page.goto(f"{visit.base_url}/{path}", wait_until="networkidle")
     if page_type == "search":

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from tests.browser.conftest import HOST, Visit
-from tests.browser.site_pages import SEARCH_WORDS, search
+from tests.browser.site_pages import SEARCH_WORDS, failed_requests, search
 from tests.conftest import ROOT
 from tests.site_server import serve
 
@@ -41,14 +41,7 @@ def test_language_switcher_navigation_and_search_under_a_sub_path(
     visit: Visit, sub_path_url: str, sub_path: str
 ) -> None:
     page = visit.page
-    failures: list[str] = []
-    page.on("requestfailed", lambda request: failures.append(request.url))
-    page.on(
-        "response",
-        lambda response: (
-            failures.append(f"{response.status} {response.url}") if response.status >= 400 else None
-        ),
-    )
+    failures = failed_requests(page)
     page.goto(f"{sub_path_url}/laplace/", wait_until="networkidle")
     assert page.locator("article math").count() >= 1
 
