@@ -2,8 +2,10 @@
 
 A number a reader sees in an English page must appear in the output (``#>`` lines) or in
 the code of an example that page includes, or be listed below as a label (a year, a
-chapter or checkpoint number) with the reason. Each translation must show the same
-numbers as its English source, written with its locale's decimal separator.
+chapter or checkpoint number) with the reason; a real-world figure is listed as ``cited:``
+with a phrase of the page's References section that names its source. Each translation
+must show the same numbers as its English source, written with its locale's decimal
+separator.
 """
 
 from __future__ import annotations
@@ -23,7 +25,22 @@ LABELS: dict[str, dict[str, str]] = {
     "laplace.md": {"1": "checkpoint number", "2": "checkpoint number"},
     "composition.md": {"3": "checkpoint number"},
     "releasing.md": {"2012": "year of Mironov's paper", "2020": "year of Canonne et al."},
-    "anonymisation.md": {"2014": "year of Dwork and Roth's monograph"},
+    "anonymisation.md": {
+        "2014": "year of Dwork and Roth's monograph",
+        "1990": "cited:Sweeney",
+        "87": "cited:Sweeney",
+        "2000": "cited:Sweeney",
+        "3": "cited:Data Privacy Working Paper 3",
+        "2006": "cited:Barbaro and Tom Zeller",
+        "2008": "cited:Narayanan and Vitaly Shmatikov",
+        "4417749": "cited:AOL Searcher No.",
+        "9": "cited:9 August 2006",
+        "2010": "cited:reconstruction of the 2010 census",
+        "46": "cited:Abowd",
+        "17": "cited:Abowd",
+        "2021": "cited:Abowd",
+        "2020": "cited:Abowd",
+    },
     "training.md": {"2016": "year of Abadi et al."},
     "mechanisms.md": {"2007": "year of McSherry and Talwar"},
     "checkpoints.md": {
@@ -65,6 +82,12 @@ def example_numbers(page: str) -> set[Decimal]:
     return found
 
 
+def references(markdown: str) -> str:
+    """The page's "References" section, where every real-world figure names its source."""
+    _, _, tail = markdown.partition("\n## References\n")
+    return tail.partition("\n## ")[0]
+
+
 def time_estimates(markdown: str) -> set[Decimal]:
     """The minutes in a page's "*Time:* about N minutes." line."""
     return {Decimal(m) for m in TIME.findall(markdown)}
@@ -77,6 +100,9 @@ def test_english_numbers_come_from_examples(page: str) -> None:
     for number, reason in LABELS.get(page, {}).items():
         if reason.startswith("example:"):  # printed by an example shown on another page
             assert Decimal(number) in snippet_numbers(reason.removeprefix("example:")), reason
+        if reason.startswith("cited:"):  # a real-world figure: its source is named on the page
+            source = reason.removeprefix("cited:")
+            assert source in references(markdown), f"{page}: {number} cites {source!r}"
         allowed.add(Decimal(number))
     unexplained = [str(n) for n in numbers(markdown, "en") if n not in allowed]
     assert not unexplained, (
