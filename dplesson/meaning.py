@@ -1,0 +1,122 @@
+"""What ε means: the odds reading, the best membership guess, and error bars of Laplace noise.
+
+Three readings of the same bound, each a closed form with its conditions:
+
+* **Odds.** Whatever an observer believed before, seeing the output of an ε-DP mechanism
+  multiplies their odds that the data is ``D`` rather than a neighbour ``D'`` by a factor
+  between ``exp(-ε)`` and ``exp(ε)`` (Bayes' rule applied to the definition).
+* **Guessing.** An attacker who must say whether the data is ``D`` or ``D'``, each equally
+  likely beforehand, is right with probability at most ``exp(ε) / (1 + exp(ε))``.
+  :func:`membership_game` plays that game with Laplace noise on a count.
+* **Accuracy.** Laplace noise of scale ``s`` exceeds ``t`` in absolute value with probability
+  ``exp(-t / s)``, so a release lies within ``s * ln(1 / (1 - confidence))`` of the true
+  answer with the given confidence: ``s * ln 20`` for 95 %.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TypedDict
+
+import numpy as np
+
+from dplesson.validation import Real, check_count, check_rng, check_scalar
+
+__all__ = [
+    "MembershipGame",
+    "guess_success_bound",
+    "laplace_error_bar",
+    "laplace_tail_probability",
+    "membership_game",
+    "posterior_range",
+]
+
+EPSILON_RANGE = (0.0, 100.0)
+SCALE_RANGE = (1e-9, 1e9)
+MAX_TRIALS = 10_000_000
+T_MAX = 1e12
+
+
+def posterior_range(prior: Real, epsilon: Real) -> tuple[float, float]:
+    """Return the lowest and highest belief in ``D`` (not ``D'``) after any output.
+
+    ``prior`` is the observer's probability of ``D`` before seeing the output, strictly
+    between 0 and 1. The posterior odds are the prior odds times a factor in
+    ``[exp(-ε), exp(ε)]``; the two ends are turned back into probabilities.
+    """
+    p = check_scalar("prior", prior, 0.0, 1.0)
+    if not 0.0 < p < 1.0:
+        raise ValueError(f"prior must be strictly between 0 and 1; got {prior!r}")
+    eps = check_scalar("epsilon", epsilon, *EPSILON_RANGE)
+    factor = math.exp(eps)
+    low = p / (p + (1.0 - p) * factor)
+    high = p * factor / (p * factor + (1.0 - p))
+    return low, high
+
+
+def guess_success_bound(epsilon: Real) -> float:
+    """Return ``exp(ε) / (1 + exp(ε))``, the best chance of telling ``D`` from ``D'``.
+
+    It holds for any test an attacker can run on one output of an ε-DP mechanism when ``D``
+    and ``D'`` are equally likely beforehand; at ε = 0 it is a coin toss, 1/2.
+    """
+    eps = check_scalar("epsilon", epsilon, *EPSILON_RANGE)
+    return 1.0 / (1.0 + math.exp(-eps))
+
+
+def laplace_tail_probability(t: Real, scale: Real) -> float:
+    """Return ``P(|Z| > t) = exp(-t / scale)`` for Laplace noise ``Z`` of the given scale."""
+    threshold = check_scalar("t", t, 0.0, T_MAX)
+    s = check_scalar("scale", scale, *SCALE_RANGE)
+    return math.exp(-threshold / s)
+
+
+def laplace_error_bar(scale: Real, confidence: Real = 0.95) -> float:
+    """Return the half-width ``scale * ln(1 / (1 - confidence))`` of a Laplace error bar.
+
+    With that probability the noise is at most this large in absolute value, so the true
+    answer lies within this distance of the release: ``scale * ln 20`` at 95 %.
+    """
+    s = check_scalar("scale", scale, *SCALE_RANGE)
+    level = check_scalar("confidence", confidence, 0.0, 1.0)
+    if not 0.0 < level < 1.0:
+        raise ValueError(f"confidence must be strictly between 0 and 1; got {confidence!r}")
+    return s * -math.log1p(-level)
+
+
+class MembershipGame(TypedDict):
+    """What :func:`membership_game` returns."""
+
+    epsilon: float
+    trials: int
+    success_rate: float
+    optimal_rate: float
+    bound: float
+
+
+def membership_game(
+    epsilon: Real, trials: int, rng: np.random.Generator, count: int = 100
+) -> MembershipGame:
+    """Play the membership game ``trials`` times against a Laplace count of sensitivity 1.
+
+    Each round a fair coin decides whether one person is in the data (true count
+    ``count + 1``) or not (``count``); the mechanism releases the count plus Laplace noise of
+    scale ``1/ε``; the attacker guesses "in" when the release exceeds ``count + 1/2``, the
+    best test for these two centres. ``optimal_rate`` is that test's exact success
+    probability, ``1 - exp(-ε/2) / 2``; ``bound`` is :func:`guess_success_bound`, which no
+    test can beat. Draws come from ``rng`` only.
+    """
+    eps = check_scalar("epsilon", epsilon, 0.001, EPSILON_RANGE[1])
+    n = check_count("trials", trials, 1, MAX_TRIALS)
+    base = check_count("count", count, 0, 10**9)
+    generator = check_rng("rng", rng)
+    present = generator.random(n) < 0.5
+    released = base + present + generator.laplace(0.0, 1.0 / eps, size=n)
+    guesses = released > base + 0.5
+    return {
+        "epsilon": eps,
+        "trials": n,
+        "success_rate": float(np.mean(guesses == present)),
+        "optimal_rate": 1.0 - 0.5 * math.exp(-eps / 2.0),
+        "bound": guess_success_bound(eps),
+    }

@@ -1,0 +1,132 @@
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dplesson.meaning import (
+    guess_success_bound,
+    laplace_error_bar,
+    laplace_tail_probability,
+    membership_game,
+    posterior_range,
+)
+from tests.bad_inputs import BAD_SCALARS, NOT_GENERATORS
+
+
+def _posterior(prior: float, likelihood_ratio: float) -> float:
+    """Bayes' rule written out with exact fractions of the float inputs."""
+    p, ratio = Fraction(prior), Fraction(likelihood_ratio)
+    return float(p * ratio / (p * ratio + (1 - p)))
+
+
+@given(prior=st.floats(1e-6, 1 - 1e-6), epsilon=st.floats(0, 20))
+def test_posterior_range_is_bayes_with_the_extreme_likelihood_ratios(
+    prior: float, epsilon: float
+) -> None:
+    low, high = posterior_range(prior, epsilon)
+    assert low == pytest.approx(_posterior(prior, math.exp(-epsilon)), rel=1e-12)
+    assert high == pytest.approx(_posterior(prior, math.exp(epsilon)), rel=1e-12)
+    assert low <= prior * (1 + 1e-12) and high >= prior * (1 - 1e-12)
+
+
+def test_posterior_range_at_epsilon_zero_is_the_prior_and_widens_with_epsilon() -> None:
+    assert posterior_range(0.3, 0.0) == pytest.approx((0.3, 0.3))
+    widths = [(lambda r: r[1] - r[0])(posterior_range(0.5, e)) for e in (0.1, 1.0, 3.0)]
+    assert widths == sorted(widths) and widths[0] > 0
+
+
+def test_guess_bound_values() -> None:
+    assert guess_success_bound(0) == 0.5
+    assert guess_success_bound(1.0) == pytest.approx(math.e / (1 + math.e), rel=1e-15)
+    assert guess_success_bound(math.log(3)) == pytest.approx(0.75, rel=1e-15)
+
+
+@given(epsilon=st.floats(0.001, 50))
+def test_the_laplace_threshold_test_never_beats_the_bound(epsilon: float) -> None:
+    # The best test for centres 0 and 1 errs when the noise pushes past the midpoint:
+    # P(Z > 1/2) = exp(-eps/2) / 2 for Laplace noise of scale 1/eps.
+    optimal = 1 - math.exp(-epsilon / 2) / 2
+    assert optimal <= guess_success_bound(epsilon) + 1e-15
+
+
+def test_membership_game_matches_its_exact_success_rate(global_rng_untouched: None) -> None:
+    trials = 200_000
+    game = membership_game(1.0, trials, np.random.default_rng(2024))
+    p = 1 - math.exp(-0.5) / 2
+    assert game["optimal_rate"] == pytest.approx(p, rel=1e-15)
+    spread = 5 * math.sqrt(p * (1 - p) / trials)
+    assert abs(game["success_rate"] - p) < spread
+    assert game["success_rate"] < game["bound"]
+
+
+def test_membership_game_is_repeatable_with_the_same_seed() -> None:
+    first = membership_game(0.5, 1000, np.random.default_rng(7))
+    again = membership_game(0.5, 1000, np.random.default_rng(7))
+    assert first == again
+
+
+def test_error_bar_is_scale_times_ln_20_at_95_percent() -> None:
+    assert laplace_error_bar(2.0) == pytest.approx(2.0 * math.log(20), rel=1e-15)
+    assert laplace_error_bar(1.0, 0.5) == pytest.approx(math.log(2), rel=1e-15)
+
+
+def test_error_bar_covers_its_share_of_simulated_noise(global_rng_untouched: None) -> None:
+    scale, draws = 3.0, 400_000
+    noise = np.random.default_rng(11).laplace(0.0, scale, size=draws)
+    inside = float(np.mean(np.abs(noise) <= laplace_error_bar(scale)))
+    assert abs(inside - 0.95) < 5 * math.sqrt(0.95 * 0.05 / draws)
+    tail = float(np.mean(np.abs(noise) > scale))
+    assert abs(tail - laplace_tail_probability(scale, scale)) < 0.005
+    assert laplace_tail_probability(scale, scale) == pytest.approx(math.exp(-1), rel=1e-15)
+
+
+@pytest.mark.parametrize("bad", BAD_SCALARS, ids=repr)
+def test_bad_scalars_are_refused(bad: object) -> None:
+    with pytest.raises(ValueError, match="prior"):
+        posterior_range(bad, 1.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="epsilon"):
+        guess_success_bound(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="scale"):
+        laplace_error_bar(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: posterior_range(0.0, 1.0), "prior"),
+        (lambda: posterior_range(1.0, 1.0), "prior"),
+        (lambda: posterior_range(0.5, -1.0), "epsilon"),
+        (lambda: laplace_error_bar(1.0, 1.0), "confidence"),
+        (lambda: laplace_error_bar(0.0), "scale"),
+        (lambda: laplace_tail_probability(-1.0, 1.0), "t"),
+        (lambda: membership_game(0.0, 10, np.random.default_rng(0)), "epsilon"),
+        (lambda: membership_game(1.0, 0, np.random.default_rng(0)), "trials"),
+        (lambda: membership_game(1.0, 10.0, np.random.default_rng(0)), "trials"),  # type: ignore[arg-type]
+    ],
+    ids=[
+        "prior-0",
+        "prior-1",
+        "epsilon-negative",
+        "confidence-1",
+        "scale-0",
+        "t-negative",
+        "game-epsilon-0",
+        "game-trials-0",
+        "game-trials-float",
+    ],
+)
+def test_out_of_range_values_name_their_parameter(call: object, name: str) -> None:
+    assert callable(call)
+    with pytest.raises(ValueError, match=name):
+        call()
+
+
+@pytest.mark.parametrize("bad", NOT_GENERATORS, ids=lambda value: type(value).__name__)
+def test_membership_game_takes_only_a_generator(bad: object) -> None:
+    with pytest.raises(ValueError, match="rng"):
+        membership_game(1.0, 10, bad)  # type: ignore[arg-type]
