@@ -42,6 +42,12 @@ LABELS: dict[str, dict[str, str]] = {
         "2020": "cited:Abowd",
     },
     "training.md": {"2016": "year of Abadi et al."},
+    "epsilon.md": {
+        "2017": "cited:Learning with Privacy at Scale",
+        "2021": "cited:A list of real-world uses of differential privacy",
+        "2022": "cited:Disclosure Avoidance System TopDown",
+        "2016": "cited:Concentrated Differential Privacy",
+    },
     "mechanisms.md": {"2007": "year of McSherry and Talwar"},
     "checkpoints.md": {
         "0.693": "example:log_density.md",
