@@ -42,6 +42,11 @@ LABELS: dict[str, dict[str, str]] = {
         "2020": "cited:Abowd",
     },
     "training.md": {"2016": "year of Abadi et al."},
+    "local.md": {
+        "1965": "cited:Randomized Response: A Survey Technique",
+        "2014": "cited:RAPPOR",
+        "2017": "cited:Learning with Privacy at Scale",
+    },
     "epsilon.md": {
         "2017": "cited:Learning with Privacy at Scale",
         "2021": "cited:A list of real-world uses of differential privacy",

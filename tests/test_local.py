@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dplesson.local import (
+    estimate_proportion,
+    local_vs_central_error,
+    randomized_response,
+    randomized_response_epsilon,
+    truth_probability,
+)
+from tests.bad_inputs import BAD_SCALARS, BAD_VECTORS, NOT_GENERATORS
+
+
+def test_the_fair_coin_survey_spends_ln_3() -> None:
+    assert randomized_response_epsilon(0.5) == pytest.approx(math.log(3), rel=1e-15)
+
+
+@given(t=st.floats(0.01, 0.99))
+def test_epsilon_is_the_log_of_the_worst_likelihood_ratio(t: float) -> None:
+    yes_if_yes = t + (1 - t) / 2
+    yes_if_no = (1 - t) / 2
+    assert randomized_response_epsilon(t) == pytest.approx(
+        math.log(yes_if_yes / yes_if_no), rel=1e-12
+    )
+    # The "no" answers give the same ratio the other way round.
+    assert math.log((1 - yes_if_no) / (1 - yes_if_yes)) == pytest.approx(
+        randomized_response_epsilon(t), rel=1e-12
+    )
+
+
+@given(epsilon=st.floats(0.001, 20))
+def test_truth_probability_inverts_epsilon(epsilon: float) -> None:
+    assert randomized_response_epsilon(truth_probability(epsilon)) == pytest.approx(
+        epsilon, rel=1e-9
+    )
+
+
+def test_reports_follow_the_two_coins(global_rng_untouched: None) -> None:
+    n = 200_000
+    answers = np.array([1] * (n // 2) + [0] * (n // 2))
+    before = answers.copy()
+    reports = randomized_response(answers, np.random.default_rng(5), truth_probability=0.5)
+    assert np.array_equal(answers, before)
+    yes_if_yes, yes_if_no = reports[: n // 2].mean(), reports[n // 2 :].mean()
+    spread = 5 * math.sqrt(0.25 / (n // 2))
+    assert abs(yes_if_yes - 0.75) < spread and abs(yes_if_no - 0.25) < spread
+
+
+def test_the_estimate_is_unbiased_and_its_standard_error_honest() -> None:
+    rng = np.random.default_rng(8)
+    truth = (rng.random(2000) < 0.3).astype(np.int64)
+    estimates, errors = [], []
+    for _ in range(400):
+        result = estimate_proportion(randomized_response(truth, rng, 0.4), 0.4)
+        estimates.append(result["estimate"])
+        errors.append(result["standard_error"])
+    spread = float(np.std(estimates))
+    assert abs(np.mean(estimates) - truth.mean()) < 4 * spread / math.sqrt(400)
+    assert float(np.mean(errors)) == pytest.approx(spread, rel=0.1)
+
+
+def test_central_error_matches_laplace_noise_and_the_ratio_grows_like_sqrt_n() -> None:
+    n, epsilon = 1000, 1.0
+    noise = np.random.default_rng(3).laplace(0.0, 1 / epsilon, size=100_000) / n
+    comparison = local_vs_central_error(0.3, n, epsilon)
+    assert comparison["central"] == pytest.approx(float(np.std(noise)), rel=0.02)
+    t = math.tanh(0.5)
+    reported = t * 0.3 + (1 - t) / 2
+    assert comparison["local"] == pytest.approx(
+        math.sqrt(reported * (1 - reported) / n) / t, rel=1e-12
+    )
+    bigger = local_vs_central_error(0.3, 100 * n, epsilon)
+    assert bigger["ratio"] / comparison["ratio"] == pytest.approx(10.0, rel=1e-9)
+
+
+@pytest.mark.parametrize("bad", BAD_VECTORS, ids=repr)
+def test_bad_answers_are_refused(bad: object) -> None:
+    with pytest.raises(ValueError, match="answers"):
+        randomized_response(bad, np.random.default_rng(0))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [[0, 2], [0.5], [-1, 1]], ids=str)
+def test_answers_must_be_zero_or_one(bad: list[float]) -> None:
+    with pytest.raises(ValueError, match="answers"):
+        randomized_response(bad, np.random.default_rng(0))
+    with pytest.raises(ValueError, match="reports"):
+        estimate_proportion(bad)
+
+
+@pytest.mark.parametrize("bad", [*BAD_SCALARS, 0.0, 1.0, -0.1], ids=repr)
+def test_bad_truth_probabilities_are_refused(bad: object) -> None:
+    with pytest.raises(ValueError, match="truth_probability"):
+        randomized_response_epsilon(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", NOT_GENERATORS, ids=lambda value: type(value).__name__)
+def test_only_a_generator_draws(bad: object) -> None:
+    with pytest.raises(ValueError, match="rng"):
+        randomized_response([0, 1], bad)  # type: ignore[arg-type]
