@@ -42,6 +42,10 @@ LABELS: dict[str, dict[str, str]] = {
         "2020": "cited:Abowd",
     },
     "training.md": {"2016": "year of Abadi et al."},
+    "beyond.md": {
+        "2010": "cited:Boosting and Differential",
+        "2016": "cited:Concentrated Differential Privacy",
+    },
     "local.md": {
         "1965": "cited:Randomized Response: A Survey Technique",
         "2014": "cited:RAPPOR",
