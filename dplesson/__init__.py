@@ -10,6 +10,7 @@ from dplesson.histograms import (
     k_anonymize,
     postprocess_histogram,
     release_histogram,
+    release_histogram_exact,
     synthetic_points,
 )
 from dplesson.ledger import (
@@ -36,6 +37,7 @@ from dplesson.sampling import (
     laplace_noise,
     laplace_release,
     laplace_variance,
+    release_count,
     support_gap,
 )
 from dplesson.sensitivity import (
@@ -75,7 +77,9 @@ __all__ = [
     "median_witness",
     "postprocess_histogram",
     "reference_query",
+    "release_count",
     "release_histogram",
+    "release_histogram_exact",
     "split_budget",
     "split_budget_weighted",
     "split_variance",

@@ -7,6 +7,7 @@ sensitivity is what stops it.
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from typing import TypedDict
 
@@ -34,8 +35,10 @@ class DifferencingAttack(TypedDict):
 def differencing_attack(values_with: ArrayLike, values_without: ArrayLike) -> DifferencingAttack:
     """Recover the one value in ``values_with`` that ``values_without`` lacks from two means.
 
-    ``revealed`` is what an attacker gets from the two published (rounded) means;
-    ``revealed_exact`` uses exact means and equals the person's value exactly.
+    ``values_without`` must be ``values_with`` with exactly one value removed, in any
+    order; anything else is refused with a ``ValueError``. ``revealed`` is what an attacker
+    gets from the two published (rounded) means; ``revealed_exact`` uses exact means and
+    equals the person's value exactly.
     """
     group = check_vector("values_with", values_with, max_length=MAX_GROUP, low=-BOUND, high=BOUND)
     rest = check_vector(
@@ -45,6 +48,15 @@ def differencing_attack(values_with: ArrayLike, values_without: ArrayLike) -> Di
     if len(rest) != n - 1:
         raise ValueError(
             f"values_without must hold one value fewer than values_with, {n - 1}; got {len(rest)}"
+        )
+    kept, whole = Counter(rest.tolist()), Counter(group.tolist())
+    missing = kept - whole
+    if missing:
+        value = min(missing)
+        raise ValueError(
+            "values_without must equal values_with with exactly one value removed (as a "
+            f"multiset, in any order); got {value!r} {kept[value]} time(s) in values_without "
+            f"but {whole[value]} time(s) in values_with"
         )
     exact_with = sum((Fraction(float(v)) for v in group), Fraction(0)) / n
     exact_without = sum((Fraction(float(v)) for v in rest), Fraction(0)) / (n - 1)

@@ -14,7 +14,14 @@ from typing import TypedDict
 import numpy as np
 from numpy.typing import ArrayLike
 
-from dplesson.validation import Real, check_count, check_rng, check_scalar, check_vector
+from dplesson.validation import (
+    Real,
+    check_count,
+    check_rng,
+    check_scalar,
+    check_vector,
+    format_range,
+)
 
 __all__ = [
     "AveragingAttack",
@@ -28,6 +35,8 @@ __all__ = [
 
 BOUND = 1e6
 CAP_RANGE = (0.0, 6400.0)
+#: The one epsilon range for a release: what ``BudgetLedger.spend`` books and what every
+#: part of ``split_budget`` and ``split_budget_weighted`` must lie in.
 EPSILON_RANGE = (0.001, 100.0)
 SENSITIVITY_RANGE = (1e-9, 1e6)
 WEIGHT_RANGE = (0.0, 1e6)
@@ -128,16 +137,46 @@ def _float_at_most(value: Fraction) -> float:
     return result
 
 
+def _bookable(part: float) -> bool:
+    """Whether ``BudgetLedger.spend`` books ``part``: the one range both sides use."""
+    return EPSILON_RANGE[0] <= part <= EPSILON_RANGE[1]
+
+
+def _parts_that_fit(total: float) -> tuple[int, int]:
+    """Return the least and the greatest ``parts`` whose rounded-down share of ``total`` fits."""
+    exact = Fraction(total)
+    low = max(1, math.ceil(exact / Fraction(EPSILON_RANGE[1])))
+    while low > 1 and _float_at_most(exact / (low - 1)) <= EPSILON_RANGE[1]:
+        low -= 1
+    while low <= MAX_PARTS and _float_at_most(exact / low) > EPSILON_RANGE[1]:
+        low += 1
+    high = min(MAX_PARTS, math.floor(exact / Fraction(EPSILON_RANGE[0])))
+    while high < MAX_PARTS and _float_at_most(exact / (high + 1)) >= EPSILON_RANGE[0]:
+        high += 1
+    while high >= 1 and _float_at_most(exact / high) < EPSILON_RANGE[0]:
+        high -= 1
+    return low, high
+
+
 # --8<-- [start:split_budget]
 def split_budget(total: Real, parts: int) -> list[float]:
     """Split ``total`` into ``parts`` equal epsilons whose exact sum does not exceed it.
 
     Each part is ``total / parts`` rounded down to a float, so a ledger capped at ``total``
-    accepts all of them.
+    accepts all of them: a part must lie in ``[0.001, 100]``, the range ``BudgetLedger.spend``
+    books, and a split whose part would not is refused with a ``ValueError``.
     """
-    total = check_scalar("total", total, *CAP_RANGE)
+    total = check_scalar("total", total, EPSILON_RANGE[0], CAP_RANGE[1])
     parts = check_count("parts", parts, 1, MAX_PARTS)
-    return [_float_at_most(Fraction(total) / parts)] * parts
+    part = _float_at_most(Fraction(total) / parts)
+    if not _bookable(part):
+        low, high = _parts_that_fit(total)
+        raise ValueError(
+            f"parts must be a Python int in [{low}, {high}] for total {total!r}, so that each "
+            f"part total / parts lies in {format_range(*EPSILON_RANGE)}, the epsilon range "
+            f"BudgetLedger.spend books; got {parts} (a part of {part!r})"
+        )
+    return [part] * parts
 
 
 # --8<-- [end:split_budget]
@@ -146,15 +185,26 @@ def split_budget(total: Real, parts: int) -> list[float]:
 def split_budget_weighted(total: Real, weights: ArrayLike) -> list[float]:
     """Split ``total`` in proportion to ``weights``, each part rounded down to a float.
 
-    The exact sum of the parts never exceeds ``total``; a weight of 0 gets 0.
+    The exact sum of the parts never exceeds ``total``, and each part must lie in
+    ``[0.001, 100]``, the range ``BudgetLedger.spend`` books, so a ledger capped at ``total``
+    accepts the whole plan; a weight of 0, or one so small or so large that its part falls
+    outside that range, is refused with a ``ValueError``.
     """
-    total = check_scalar("total", total, *CAP_RANGE)
+    total = check_scalar("total", total, EPSILON_RANGE[0], CAP_RANGE[1])
     shares = check_vector("weights", weights, max_length=MAX_PARTS, low=0.0, high=WEIGHT_RANGE[1])
     exact = [Fraction(float(w)) for w in shares]
     whole = sum(exact, Fraction(0))
     if whole == 0:
         raise ValueError("weights must include at least one positive weight; got all zeros")
-    return [_float_at_most(Fraction(total) * w / whole) for w in exact]
+    plan = [_float_at_most(Fraction(total) * w / whole) for w in exact]
+    for index, part in enumerate(plan):
+        if not _bookable(part):
+            raise ValueError(
+                f"weights must give every part total * weight / sum(weights) in "
+                f"{format_range(*EPSILON_RANGE)}, the epsilon range BudgetLedger.spend books; "
+                f"got weights[{index}] = {float(shares[index])!r}, a part of {part!r}"
+            )
+    return plan
 
 
 # --8<-- [start:split_variance]

@@ -1,11 +1,13 @@
 """Noise for releases: textbook float samplers, an exact integer sampler, and the gap between.
 
-The float samplers take an explicit ``numpy.random.Generator``. The exact discrete Laplace
-sampler of Canonne, Kamath and Steinke (2020, "The Discrete Gaussian for Differential
-Privacy", Algorithms 1 and 2) uses integer arithmetic only and draws from
-``secrets.randbelow`` unless a test injects another ``randbelow``. ``support_gap`` shows
-Mironov's (2012) floating-point caveat: a textbook release from one input can land on
-floats that no noise at all could produce from the neighbouring input.
+The float samplers take an explicit ``numpy.random.Generator``; they are for teaching
+only, since floating-point Laplace noise is not a safe implementation (Mironov 2012).
+The exact discrete Laplace sampler of Canonne, Kamath and Steinke (2020, "The Discrete
+Gaussian for Differential Privacy", Algorithms 1 and 2) uses integer arithmetic only and
+draws from ``secrets.randbelow`` unless a test injects another ``randbelow``;
+``release_count`` releases an integer count through it. ``support_gap`` shows Mironov's
+floating-point caveat: a textbook release from one input can land on floats that no noise
+at all could produce from the neighbouring input.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Callable
+from fractions import Fraction
 from typing import TypedDict
 
 import numpy as np
@@ -34,6 +37,7 @@ __all__ = [
     "laplace_noise",
     "laplace_release",
     "laplace_variance",
+    "release_count",
     "support_gap",
 ]
 
@@ -51,7 +55,11 @@ MAX_VALUE = 10**12
 
 
 def laplace_noise(scale: Real, size: int, rng: np.random.Generator) -> NDArray[np.float64]:
-    """Draw ``size`` textbook Laplace samples of mean 0 and scale ``scale`` from ``rng``."""
+    """Draw ``size`` textbook Laplace samples of mean 0 and scale ``scale`` from ``rng``.
+
+    For teaching only: floating-point Laplace noise is not a safe implementation
+    (Mironov 2012); for integer counts use ``release_count``.
+    """
     scale = check_scalar("scale", scale, *SCALE_RANGE)
     size = check_count("size", size, 1, MAX_SAMPLES)
     rng = check_rng("rng", rng)
@@ -65,7 +73,9 @@ def laplace_release(
 ) -> float:
     """Return ``value`` plus Laplace noise of scale ``sensitivity / epsilon``.
 
-    The textbook mechanism in floating point; see ``support_gap`` for its caveat.
+    The textbook mechanism in floating point, for teaching only: floating-point Laplace
+    noise is not a safe implementation (Mironov 2012; see ``support_gap``). An integer count
+    has an exact release path, ``release_count``.
     """
     value = check_scalar("value", value, -BOUND, BOUND)
     sensitivity = check_scalar("sensitivity", sensitivity, *SENSITIVITY_RANGE)
@@ -92,7 +102,7 @@ def gaussian_noise(sigma: Real, size: int, rng: np.random.Generator) -> NDArray[
     """Draw ``size`` Gaussian samples of mean 0 and standard deviation ``sigma`` from ``rng``.
 
     For comparison with Laplace noise: lighter tails, and (epsilon, delta) rather than pure
-    epsilon guarantees.
+    epsilon guarantees. For teaching only: floating-point noise is not a safe implementation.
     """
     sigma = check_scalar("sigma", sigma, *SCALE_RANGE)
     size = check_count("size", size, 1, MAX_SAMPLES)
@@ -192,6 +202,42 @@ def discrete_laplace_variance(numerator: int, denominator: int) -> float:
     s = check_count("denominator", denominator, 1, MAX_PARAMETER)
     rate = s / t
     return 2.0 * math.exp(-rate) / math.expm1(-rate) ** 2
+
+
+def _exact_noise(sensitivity: int, epsilon: float, size: int, draw: RandBelow) -> list[int]:
+    """Draw ``size`` discrete Laplace samples of scale exactly ``sensitivity / epsilon``.
+
+    The float ``epsilon`` is the fraction ``a / b`` exactly, so the scale is the fraction
+    ``sensitivity * b / a``: no rounding anywhere, hence no float caveat.
+    """
+    exact = Fraction(epsilon)
+    t, s = sensitivity * exact.denominator, exact.numerator
+    return [_discrete_laplace(t, s, draw) for _ in range(size)]
+
+
+# --8<-- [start:release_count]
+def release_count(
+    true_count: int,
+    epsilon: Real,
+    sensitivity: int = 1,
+    randbelow: RandBelow = secrets.randbelow,
+) -> int:
+    """Return ``true_count`` plus exact discrete Laplace noise of scale ``sensitivity / epsilon``.
+
+    The safe path for an integer-valued query: the noise is an integer drawn with integer
+    arithmetic only (``discrete_laplace``), at the exact scale of the float ``epsilon``, so
+    the release is ``epsilon``-DP when ``sensitivity`` bounds how much one person changes
+    the count: 1 for a count of people, under add-remove or replace-one. The result may be
+    negative; clamping it afterwards is post-processing.
+    """
+    count = check_count("true_count", true_count, 0, MAX_VALUE)
+    epsilon = check_scalar("epsilon", epsilon, *EPSILON_RANGE)
+    sensitivity = check_count("sensitivity", sensitivity, 1, MAX_PARAMETER)
+    draw = _check_randbelow(randbelow)
+    return count + _exact_noise(sensitivity, epsilon, 1, draw)[0]
+
+
+# --8<-- [end:release_count]
 
 
 class SupportGap(TypedDict):

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dplesson import differencing_attack
@@ -75,3 +75,47 @@ def test_bad_vectors(bad: object) -> None:
 @pytest.mark.usefixtures("global_rng_untouched")
 def test_global_rng_untouched() -> None:
     differencing_attack([1.0, 2.0, 3.0], [1.0, 2.0])
+
+
+@pytest.mark.parametrize(
+    ("group", "rest"),
+    [
+        ([1.0, 2.0, 3.0], [7.0, 8.0]),  # the audit's example: no value in common
+        ([1.0, 2.0, 3.0], [1.0, 4.0]),  # one value in common, one foreign
+        ([1.0, 2.0, 2.0], [1.0, 1.0]),  # a value taken twice, present once
+        ([5.0, 5.0], [5.000000000000001]),  # the next float is another value
+    ],
+)
+def test_the_second_list_must_be_the_first_minus_one_value(
+    group: list[float], rest: list[float]
+) -> None:
+    with pytest.raises(
+        ValueError,
+        match=r"^values_without must equal values_with with exactly one value removed",
+    ):
+        differencing_attack(group, rest)
+
+
+def test_repeated_values_and_signed_zeros_are_one_multiset() -> None:
+    assert differencing_attack([2.0, 2.0, 3.0], [3.0, 2.0])["revealed_exact"] == 2
+    assert differencing_attack([0.0, 1.0], [-0.0])["revealed_exact"] == 1
+    assert differencing_attack(np.array([4, 1, 4]), [4, 1])["revealed_exact"] == 4
+
+
+@settings(deadline=None)  # timing on a shared machine is no part of the claim
+@given(
+    others=st.lists(values, min_size=1, max_size=20),
+    person=values,
+    stranger=values,
+    position=st.integers(0, 19),
+)
+def test_swapping_in_a_stranger_is_refused(
+    others: list[float], person: float, stranger: float, position: int
+) -> None:
+    rest = list(others)
+    index = position % len(rest)
+    if stranger in [*others, person]:
+        return
+    rest[index] = stranger
+    with pytest.raises(ValueError, match=r"^values_without must equal values_with"):
+        differencing_attack([*others, person], rest)

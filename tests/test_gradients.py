@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -19,8 +19,11 @@ def squared_norm(row: list[float]) -> Fraction:
 
 
 def test_three_four_clips_to_six_eight() -> None:
-    # |(3, 4)| = 5, so C = 1 scales it by 1/5.
-    assert clip_gradients([[3.0, 4.0]], 1.0).tolist() == [[0.6, 0.8]]
+    # |(3, 4)| = 5, so C = 1 scales it by 1/5; but the floats 0.6 and 0.8 are a hair too
+    # long together (see below), so the result is the floats just inside length 1.
+    clipped = clip_gradients([[3.0, 4.0]], 1.0).tolist()
+    assert clipped == [[0.6, math.nextafter(0.8, 0)]]
+    assert squared_norm(clipped[0]) <= 1 < squared_norm([0.6, 0.8])
     assert clip_gradients([[3, 4]], 10).tolist() == [[3.0, 4.0]]
     assert clip_gradients([[-3, 4]], 2.5).tolist() == [[-1.5, 2.0]]
 
@@ -64,7 +67,8 @@ def test_clipping_never_increases_a_norm(rows: np.ndarray, clip_norm: float) -> 
         if norm > clip_norm * (1 + 1e-9):
             # Same direction, length C: compare with a direct rescaling.
             expected = [x * (clip_norm / norm) for x in before]
-            assert np.allclose(after, expected, rtol=1e-12, atol=0)
+            # (A subnormal coordinate may round one subnormal step either way.)
+            assert np.allclose(after, expected, rtol=1e-12, atol=1e-300)
         elif norm < clip_norm * (1 - 1e-9):
             assert after == before
 
@@ -151,3 +155,104 @@ def test_only_generators(bad: object) -> None:
 def test_global_rng_untouched() -> None:
     clip_gradients([[3.0, 4.0]], 1.0)
     dp_sgd_step([[3.0, 4.0]], 1.0, 1.0, np.random.default_rng(0))
+
+
+# The bound holds exactly: every clipped row's exact norm is at most C (audit, defect 2) --
+
+
+def within(row: list[float], clip_norm: float) -> bool:
+    """Whether the exact Euclidean norm of the floats ``row`` is at most ``clip_norm``.
+
+    Each float is ``n / 2**k`` exactly; over the common denominator ``2**K`` the squared
+    norm is an integer sum, compared with ``clip_norm**2`` as an exact fraction.
+    """
+    ratios = [x.as_integer_ratio() for x in [*row, clip_norm]]
+    shift = max(d.bit_length() - 1 for _, d in ratios)
+    scaled = [(n * n) << 2 * (shift - (d.bit_length() - 1)) for n, d in ratios]
+    return sum(scaled[:-1]) <= scaled[-1]
+
+
+def test_the_exact_test_agrees_with_fractions() -> None:
+    rng = np.random.default_rng(5)
+    for row in [[0.6, 0.8], [0.6, math.nextafter(0.8, 0)], [1.0, 0.0], [5e-324, 1.0], [3.0]]:
+        for clip_norm in (1.0, math.nextafter(1.0, 2), 3.0, 0.1):
+            assert within(row, clip_norm) == (squared_norm(row) <= Fraction(clip_norm) ** 2)
+    for _ in range(200):
+        row = (rng.normal(size=3) * 10.0 ** rng.integers(-200, 5)).tolist()
+        clip_norm = float(np.linalg.norm(row)) * rng.choice([1.0, 1 + 2**-52, 1 - 2**-52])
+        assert within(row, clip_norm) == (squared_norm(row) <= Fraction(clip_norm) ** 2)
+
+
+def test_the_audits_row_is_clipped_to_at_most_c() -> None:
+    # fl(2 / sqrt(13)), fl(3 / sqrt(13)) is a little longer than 1; the result may not be.
+    naive = [2.0 / math.sqrt(13.0), 3.0 / math.sqrt(13.0)]
+    assert not within(naive, 1.0)
+    row = clip_gradients([[2.0, 3.0]], 1.0)[0].tolist()
+    assert within(row, 1.0)
+    assert row == pytest.approx(naive, rel=1e-15)
+
+
+def test_rows_already_clipped_are_clipped_again_if_a_hair_too_long() -> None:
+    # (0.6, 0.8) as floats has a squared norm of 1 + 4.4e-17: longer than C = 1, although
+    # its norm computed in floating point is exactly 1.0.
+    assert not within([0.6, 0.8], 1.0)
+    assert math.hypot(0.6, 0.8) == 1.0
+    again = clip_gradients([[0.6, 0.8]], 1.0)[0].tolist()
+    assert within(again, 1.0)
+    assert again == pytest.approx([0.6, 0.8], rel=1e-15)
+
+
+def adversarial_rows(rng: np.random.Generator, columns: int) -> list[list[float]]:
+    """Rows on, just inside and just outside the sphere of radius 1, and long rows."""
+    rows = []
+    for _ in range(40):
+        direction = rng.normal(size=columns)
+        unit = direction / np.linalg.norm(direction)
+        rows.append(unit.tolist())  # norm 1 up to rounding, either side
+        outward = np.where(unit >= 0, np.inf, -np.inf)
+        rows.append(np.nextafter(unit, outward).tolist())  # an ulp outside
+        rows.append((unit * rng.uniform(1.0, 1e6)).tolist())
+        rows.append((unit * rng.uniform(1e-3, 1.0)).tolist())
+    rows.append([1.0] + [0.0] * (columns - 1))
+    rows.append([1e6] * columns)
+    rows.append([5e-324] * columns)  # the smallest subnormal
+    rows.append([1e-160] * columns)  # squares underflow
+    return rows
+
+
+@pytest.mark.parametrize("columns", [1, 2, 3, 10, 100, 1000])
+def test_many_random_and_adversarial_rows_are_within_c_exactly(columns: int) -> None:
+    rng = np.random.default_rng(columns)
+    rows = adversarial_rows(rng, columns)
+    rows += (rng.normal(size=(200, columns)) * rng.uniform(0.5, 5.0, (200, 1))).tolist()
+    for clip_norm in (1.0, 0.1, 3.7, 1e-6, 1e6):
+        scaled = [[x * clip_norm for x in row] for row in rows]
+        scaled = [[max(-1e6, min(1e6, x)) for x in row] for row in scaled]
+        clipped = clip_gradients(scaled, clip_norm).tolist()
+        for before, after in zip(scaled, clipped, strict=True):
+            assert within(after, clip_norm)
+            assert all(abs(a) <= abs(b) for a, b in zip(after, before, strict=True))
+            signs = zip(after, before, strict=True)
+            assert all(math.copysign(1, a) == math.copysign(1, b) for a, b in signs if a)
+
+
+def test_the_audits_experiment_has_no_row_over_c() -> None:
+    # 9,999 random rows, as in the audit, where 4,190 came out longer than C.
+    rng = np.random.default_rng(2026)
+    rows = rng.normal(size=(9999, 2)) * 10
+    for batch in np.split(rows, 3):  # at most 4,096 rows at a time
+        clipped = clip_gradients(batch, 1.0).tolist()
+        assert all(within(row, 1.0) for row in clipped)
+
+
+@settings(deadline=None)  # timing on a shared machine is no part of the claim
+@given(rows=gradients, clip_norm=st.floats(1e-6, 1e6))
+def test_clipped_rows_are_exactly_within_c(rows: np.ndarray, clip_norm: float) -> None:
+    clipped = clip_gradients(rows, clip_norm)
+    for before, after in zip(rows.tolist(), clipped.tolist(), strict=True):
+        assert within(after, clip_norm)
+        if within(before, clip_norm):
+            assert after == before  # rows already within C are untouched
+        else:
+            # As long as the exact bound allows: within a few rounding errors of C.
+            assert squared_norm(after) >= Fraction(clip_norm) ** 2 * (1 - Fraction(1, 10**12))

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import copy
 import math
+import os
 import random
 import runpy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from dplesson.checkpoints.arguments import check_namespace_argument, check_path, check_results
 from dplesson.checkpoints.cases import CHECKPOINTS, Case, Checkpoint
 from dplesson.checkpoints.messages import LOCALES, message
 
@@ -360,7 +361,11 @@ def check(function: Callable[..., Any], checkpoint: int | str, lang: str = "en")
 
 
 def check_namespace(namespace: Mapping[str, object], lang: str = "en") -> list[Result]:
-    """Check every checkpoint function found by name in ``namespace`` (a module's globals)."""
+    """Check every checkpoint function found by name in ``namespace``, e.g. ``globals()``.
+
+    ``namespace`` must be a mapping with ``str`` keys; anything else raises ``ValueError``.
+    """
+    namespace = check_namespace_argument(namespace)
     lang = _check_lang(lang)
     results = []
     for spec in CHECKPOINTS:
@@ -372,13 +377,22 @@ def check_namespace(namespace: Mapping[str, object], lang: str = "en") -> list[R
     return results
 
 
-def check_file(path: str | Path, lang: str = "en") -> list[Result]:
-    """Run the Python file ``path`` and check the checkpoint functions it defines."""
-    namespace = runpy.run_path(str(path), run_name="dplesson_solution")
+def check_file(path: str | os.PathLike[str], lang: str = "en") -> list[Result]:
+    """Run the Python file ``path`` and check the checkpoint functions it defines.
+
+    ``path`` must be a ``str`` or ``os.PathLike`` naming an existing ``.py`` file, and
+    ``lang`` one of ``LOCALES``; both are checked before anything runs, and a bad one
+    raises ``ValueError``. ``None`` or another object is never turned into a file name.
+    """
+    target = check_path(path)
+    lang = _check_lang(lang)
+    namespace = runpy.run_path(str(target), run_name="dplesson_solution")
     return check_namespace(namespace, lang)
 
 
 def score(results: Sequence[Result], lang: str = "en") -> str:
-    """Return the line ``Score: passed/total`` in ``lang``."""
+    """Return ``Score: passed/total`` in ``lang`` for a list or tuple of ``Result`` objects."""
+    results = check_results(results, Result)
+    lang = _check_lang(lang)
     passed = sum(result.passed for result in results)
-    return message(_check_lang(lang), "score", passed=passed, total=len(results))
+    return message(lang, "score", passed=passed, total=len(results))
