@@ -15,6 +15,7 @@ REMOVALS = [
     re.compile(r"<[^>\n]+>"),  # HTML tags and their attributes
     re.compile(r"\]\([^)\s]*\)"),  # link targets
     re.compile(r"\{[:#.][^}\n]*\}"),  # attribute lists
+    re.compile(r"\{[A-Za-z_]\w*\}"),  # exercise placeholders, filled in by the build
     re.compile(r"^\s*#+\s+\d+\.\s", re.MULTILINE),  # heading numbers "## 2. "
     re.compile(r"^\s*\d+\.\s", re.MULTILINE),  # ordered-list markers
 ]

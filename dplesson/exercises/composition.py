@@ -1,0 +1,94 @@
+"""Exercises of the chapter "Composition and privacy budgets" (``composition.md``).
+
+A total under basic composition, the budget a ledger has left, which plan breaks a cap, and
+the float trap: ``sum([0.1] * 10) <= 1.0`` passes although the exact sum of the ten floats
+is above the cap, so an exact ledger refuses the tenth release.
+"""
+
+from __future__ import annotations
+
+from dplesson import BudgetLedger, basic_composition
+from dplesson.exercises import Exercise
+
+__all__ = ["EXERCISES"]
+
+_RELEASES = (0.1, 0.25, 0.05, 0.3)
+_TOTAL = basic_composition(list(_RELEASES), cap=1.0)
+
+_CAP = 2.0
+_SPENT = (0.5, 0.25, 0.75)
+_LEDGER = BudgetLedger(_CAP)
+for _epsilon in _SPENT:
+    _LEDGER.spend(_epsilon)
+
+#: Plans against a cap of 1: ``(releases, epsilon each)``; exactly one breaks the cap.
+_PLAN_CAP = 1.0
+_PLANS = {"a": (4, 0.25), "b": (3, 0.3), "c": (8, 0.125), "d": (3, 0.4)}
+_BREAKS = [
+    key
+    for key, (count, epsilon) in _PLANS.items()
+    if not basic_composition([epsilon] * count, cap=_PLAN_CAP)["within_cap"]
+]
+assert len(_BREAKS) == 1, _BREAKS
+
+_FLOAT_CODE = """\
+cap = 1.0
+releases = [0.1] * 10  # ten planned releases
+total = sum(releases)
+if total <= cap:
+    print("all ten releases fit")
+"""
+_TEN = [0.1] * 10
+_TEN_FITS = basic_composition(_TEN, cap=1.0)["within_cap"]
+assert not _TEN_FITS
+
+EXERCISES: tuple[Exercise, ...] = (
+    Exercise(
+        id="composition-total",
+        chapter="composition",
+        kind="number",
+        params={f"e{i}": epsilon for i, epsilon in enumerate(_RELEASES, start=1)},
+        answer=_TOTAL["epsilon_total"],
+        tolerance=0.001,
+    ),
+    Exercise(
+        id="composition-remaining",
+        chapter="composition",
+        kind="number",
+        params={
+            "cap": _CAP,
+            **{f"e{i}": epsilon for i, epsilon in enumerate(_SPENT, start=1)},
+            "spent": _LEDGER.spent_float,
+        },
+        answer=_LEDGER.remaining_float,
+        tolerance=0.001,
+    ),
+    Exercise(
+        id="composition-breaks",
+        chapter="composition",
+        kind="choice",
+        params={
+            "cap": _PLAN_CAP,
+            **{f"{key}_count": count for key, (count, _) in _PLANS.items()},
+            **{f"{key}_epsilon": epsilon for key, (_, epsilon) in _PLANS.items()},
+            # the breaking plan's total, rounded for the explanation
+            "total": round(
+                basic_composition([_PLANS[_BREAKS[0]][1]] * _PLANS[_BREAKS[0]][0], cap=_PLAN_CAP)[
+                    "epsilon_total"
+                ],
+                6,
+            ),
+        },
+        options=tuple(_PLANS),
+        correct=_BREAKS[0],
+    ),
+    Exercise(
+        id="composition-float-bug",
+        chapter="composition",
+        kind="bug",
+        params={"count": len(_TEN), "epsilon": _TEN[0], "cap": 1.0, "float_sum": sum(_TEN)},
+        options=("line-3", "line-4", "line-2", "none"),
+        correct="line-3",
+        code=_FLOAT_CODE,
+    ),
+)

@@ -1,0 +1,50 @@
+"""Exercises of the chapter "A real release with OpenDP" (``opendp.md``).
+
+The Laplace scale OpenDP gives the sum, the 95 % accuracy of a count, and how to get the
+mean. Computed with dplesson alone, so the exercises need no OpenDP at build time.
+"""
+
+from __future__ import annotations
+
+from dplesson import closed_form_sensitivity, split_budget
+from dplesson.exercises import Exercise
+from dplesson.meaning import laplace_error_bar
+
+__all__ = ["EXERCISES"]
+
+_EPSILON, _QUERIES, _ANSWERS = 1.0, 4, 2
+_PER_ANSWER = split_budget(split_budget(_EPSILON, _QUERIES)[0], _ANSWERS)[0]
+_SUM_SENSITIVITY = closed_form_sensitivity("sum", 0, 100, 1000, "add-remove")["value"]
+_COUNT_SCALE = 1.0 / _PER_ANSWER
+
+EXERCISES: tuple[Exercise, ...] = (
+    Exercise(
+        id="opendp-sum-scale",
+        chapter="opendp",
+        kind="number",
+        params={
+            "epsilon": _EPSILON,
+            "queries": _QUERIES,
+            "answers": _ANSWERS,
+            "sensitivity": _SUM_SENSITIVITY,
+            "each": _PER_ANSWER,
+        },
+        answer=_SUM_SENSITIVITY / _PER_ANSWER,
+        tolerance=0.0,
+    ),
+    Exercise(
+        id="opendp-count-accuracy",
+        chapter="opendp",
+        kind="number",
+        params={"scale": _COUNT_SCALE, "shown": round(laplace_error_bar(_COUNT_SCALE), 2)},
+        answer=laplace_error_bar(_COUNT_SCALE),
+        tolerance=0.01,
+    ),
+    Exercise(
+        id="opendp-mean",
+        chapter="opendp",
+        kind="choice",
+        options=("third-query", "divide", "true-count", "median"),
+        correct="divide",
+    ),
+)

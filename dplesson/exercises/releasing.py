@@ -1,0 +1,103 @@
+"""Exercises of the chapter "Releasing noisy answers" (``releasing.md``).
+
+The scale of a sum released with half of a split budget, and three mistakes from real code:
+a reused pool of pre-generated noise, workers that reseed one global random state, and a sum
+and a mean released separately although the size is public (the mean is the sum over n).
+"""
+
+from __future__ import annotations
+
+from dplesson import closed_form_sensitivity, laplace_calibration, split_budget
+from dplesson.exercises import Exercise
+
+__all__ = ["EXERCISES"]
+
+_TOTAL = 1.0
+_PARTS = split_budget(_TOTAL, 2)
+_SUM = closed_form_sensitivity("sum", 0, 100, 200, "replace-one")
+
+_POOL_CODE = """\
+import numpy as np
+from dplesson import laplace_noise
+
+POOL = laplace_noise(2.0, 10, np.random.default_rng())  # drawn once, at start-up
+
+def noisy(value, query_number):
+    return value + POOL[query_number % len(POOL)]
+
+monday = noisy(412.0, 3)
+tuesday = noisy(413.0, 13)
+"""
+
+_SEED_CODE = """\
+import numpy as np
+
+def worker(counts):  # runs in its own process, one per shard
+    np.random.seed(2024)
+    return [c + np.random.laplace(0.0, 2.0) for c in counts]
+
+shards = [[120, 95], [301, 78]]
+results = [worker(shard) for shard in shards]  # a process pool in production
+"""
+
+_AGES = (34, 51, 27, 68, 45, 72, 19, 40)
+_SUM_MEAN_CODE = """\
+import numpy as np
+from dplesson import laplace_release
+
+rng = np.random.default_rng()
+ages = np.array([34, 51, 27, 68, 45, 72, 19, 40])  # bounds 0 and 100; n is public
+n, budget = len(ages), 1.0
+noisy_sum = laplace_release(ages.sum(), 100, budget / 2, rng)
+noisy_mean = laplace_release(ages.mean(), 100 / n, budget / 2, rng)
+"""
+_N = len(_AGES)
+_SEPARATE = laplace_calibration(_N, 0.0, 100.0, _PARTS[0])
+_WHOLE_SUM = closed_form_sensitivity("sum", 0, 100, _N, "replace-one")
+
+EXERCISES: tuple[Exercise, ...] = (
+    Exercise(
+        id="releasing-split-scale",
+        chapter="releasing",
+        kind="number",
+        params={
+            "n": _SUM["n"],
+            "lower": _SUM["lower"],
+            "upper": _SUM["upper"],
+            "total": _TOTAL,
+            "part": _PARTS[0],
+            "sensitivity": _SUM["value"],
+        },
+        answer=_SUM["value"] / _PARTS[0],
+        tolerance=0.01,
+    ),
+    Exercise(
+        id="releasing-pool-bug",
+        chapter="releasing",
+        kind="bug",
+        options=("reuse", "seed", "numpy", "no-bug"),
+        correct="reuse",
+        code=_POOL_CODE,
+    ),
+    Exercise(
+        id="releasing-seed-bug",
+        chapter="releasing",
+        kind="bug",
+        options=("line-4", "line-5", "line-8", "none"),
+        correct="line-4",
+        code=_SEED_CODE,
+    ),
+    Exercise(
+        id="releasing-sum-mean-bug",
+        chapter="releasing",
+        kind="bug",
+        params={
+            "n": _N,
+            "separate_scale": _SEPARATE["scale"],
+            "derived_scale": _WHOLE_SUM["value"] / _TOTAL / _N,
+        },
+        options=("line-8", "line-6", "line-5", "none"),
+        correct="line-8",
+        code=_SUM_MEAN_CODE,
+    ),
+)

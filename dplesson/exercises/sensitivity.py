@@ -1,0 +1,118 @@
+"""Exercises of the chapter "Neighbouring datasets and sensitivity" (``sensitivity.md``).
+
+Which pair of datasets are neighbours under which model, the sensitivity of a bounded sum
+under replace-one, and two mistakes: "a count always has sensitivity 1" (under replace-one
+with a public size the number of records has sensitivity 0) and a median witness pair whose
+medians are equal.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from dplesson import closed_form_sensitivity, median_witness
+from dplesson.exercises import Exercise
+
+__all__ = ["EXERCISES"]
+
+_LOWER, _UPPER, _N = 10, 90, 50
+_SUM = closed_form_sensitivity("sum", _LOWER, _UPPER, _N, "replace-one")
+_SUM_ADD = closed_form_sensitivity("sum", _LOWER, _UPPER, _N, "add-remove")
+
+#: One dataset and three candidates: one record replaced, one removed, every record changed.
+_BASE = (3, 5, 7)
+_REPLACED = (3, 5, 9)
+_REMOVED = (3, 5)
+_SHIFTED = (4, 6, 8)
+
+
+def _written(data: tuple[int, ...]) -> str:
+    """Write a dataset as the page shows it: ``(3, 5, 7)``."""
+    return "(" + ", ".join(str(x) for x in data) + ")"
+
+
+#: The plain count (number of records) of 500 ages under replace-one: the size is public.
+_COUNT_N = 500
+_COUNT_REPLACE = closed_form_sensitivity("count", 0, 100, _COUNT_N, "replace-one")["exact"]
+_COUNT_ADD = closed_form_sensitivity("count", 0, 100, _COUNT_N, "add-remove")["exact"]
+
+_COUNT_CODE = """\
+import numpy as np
+
+rng = np.random.default_rng()
+ages = np.array([34, 51, 27, 68, 45])  # n = len(ages) is public (replace-one)
+sensitivity = 1  # "the sensitivity of a count is always 1"
+noisy_n = len(ages) + rng.laplace(0.0, sensitivity / 0.5)
+"""
+
+#: The wrong witness of the source text and the witness ``median_witness`` builds, for n = 5.
+_WITNESS_N = 5
+_WITNESS = median_witness(_WITNESS_N, 1, 100)
+_MEDIAN_CODE = """\
+import numpy as np
+
+first = [1, 1, 1, 1, 100]
+second = [1, 1, 1, 1, 1]  # one record replaced: neighbours under replace-one
+change = abs(np.median(first) - np.median(second))
+print("the median can move by", change)  # meant to show b - a = 99
+"""
+
+
+def _median(data: tuple[int, ...]) -> Fraction:
+    """Return the median of an odd-sized sorted dataset."""
+    return Fraction(data[len(data) // 2])
+
+
+EXERCISES: tuple[Exercise, ...] = (
+    Exercise(
+        id="sensitivity-neighbours",
+        chapter="sensitivity",
+        kind="choice",
+        params={
+            "base": _written(_BASE),
+            "replaced": _written(_REPLACED),
+            "removed": _written(_REMOVED),
+            "shifted": _written(_SHIFTED),
+        },
+        options=("replaced", "removed", "shifted", "all"),
+        correct="replaced",
+    ),
+    Exercise(
+        id="sensitivity-sum",
+        chapter="sensitivity",
+        kind="number",
+        params={
+            "lower": _LOWER,
+            "upper": _UPPER,
+            "n": _N,
+            "add_remove": _SUM_ADD["value"],
+        },
+        answer=_SUM["value"],
+        tolerance=0.001,
+    ),
+    Exercise(
+        id="sensitivity-count-bug",
+        chapter="sensitivity",
+        kind="bug",
+        params={"claimed": 1, "actual": int(_COUNT_REPLACE), "add_remove": int(_COUNT_ADD)},
+        options=("line-5", "line-6", "line-3", "none"),
+        correct="line-5",
+        code=_COUNT_CODE,
+    ),
+    Exercise(
+        id="sensitivity-median-bug",
+        chapter="sensitivity",
+        kind="bug",
+        params={
+            "n": _WITNESS_N,
+            "m": _WITNESS_N // 2,
+            "m_plus_one": _WITNESS_N // 2 + 1,
+            "low": int(_median(_WITNESS.first)),
+            "high": int(_median(_WITNESS.second)),
+            "change": int(_median(_WITNESS.second) - _median(_WITNESS.first)),
+        },
+        options=("not-neighbours", "same-median", "numpy-median", "no-bug"),
+        correct="same-median",
+        code=_MEDIAN_CODE,
+    ),
+)

@@ -1,0 +1,319 @@
+"""The exercise machinery: the catalogue, the pages' blocks in every locale and the build hook.
+
+The answer key itself (each numeric answer recomputed from ``dplesson``) is checked in
+``tests/test_exercise_answers.py``; the exercises answered in a browser in
+``tests/browser/test_exercises.py``. Here: the catalogue is consistent, every locale's chapter
+pages carry exactly their chapter's exercises with every part worded, no locale file types an
+answer, and the hook fills, attaches and refuses as it should on a small synthetic page.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Mapping
+from decimal import Decimal
+from types import MappingProxyType, SimpleNamespace
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from dplesson.exercises import Exercise, catalogue
+from tests.conftest import DOCS, LOCALES
+from tests.prose_numbers import numbers
+
+# MkDocs puts docs/hooks on sys.path; the hooks import their siblings from there.
+if str(DOCS / "hooks") not in sys.path:
+    sys.path.insert(0, str(DOCS / "hooks"))
+
+import exercise_blocks
+import exercise_pages
+import exercises as hook
+import locale_settings
+
+NAV_CHAPTERS = re.compile(r"^\s*-\s+(\w+)\.md\s*$", re.MULTILINE)
+# Small whole numbers also belong to the wording ("1 − p", "two datasets"), not the key.
+WORDING = {Decimal(n) for n in (-1, 0, 1, 2)}
+ANSWER_ATTRIBUTES = re.compile(r"\bdata-(?:answer|correct|tolerance|kind)\b")
+
+
+def catalogue_mapping() -> Mapping[str, Exercise]:
+    return MappingProxyType({e.id: e for e in catalogue.all_exercises()})
+
+
+# --- the catalogue ---------------------------------------------------------------------------
+
+
+def test_every_chapter_has_its_module_and_at_least_three_exercises() -> None:
+    for stem in catalogue.CHAPTERS:
+        module = __import__(f"dplesson.exercises.{stem}", fromlist=["EXERCISES"])
+        assert len(module.EXERCISES) >= 3, f"{stem}: {len(module.EXERCISES)} exercises"
+        assert catalogue.for_chapter(stem) == tuple(module.EXERCISES)
+    assert len(catalogue.all_exercises()) >= 30
+
+
+def test_ids_are_unique_and_each_found_by_id() -> None:
+    ids = [e.id for e in catalogue.all_exercises()]
+    assert len(ids) == len(set(ids))
+    for exercise in catalogue.all_exercises():
+        assert catalogue.by_id(exercise.id) is exercise
+    with pytest.raises(KeyError, match="no-such-exercise"):
+        catalogue.by_id("no-such-exercise")
+    with pytest.raises(ValueError, match="stem must be one of"):
+        catalogue.for_chapter("index")
+
+
+def test_chapters_follow_the_course_order_of_the_navigation() -> None:
+    nav = NAV_CHAPTERS.findall((DOCS.parent / "mkdocs.yml").read_text(encoding="utf-8"))
+    in_nav = [stem for stem in nav if stem in catalogue.CHAPTERS]
+    assert in_nav == list(catalogue.CHAPTERS)
+
+
+# --- the pages of every locale ---------------------------------------------------------------
+
+
+def page_blocks(locale: str, stem: str) -> list[exercise_blocks.Block]:
+    path = DOCS / locale / f"{stem}.md"
+    if not path.is_file():  # a page missing in a locale falls back to English
+        path = DOCS / "en" / f"{stem}.md"
+    return exercise_blocks.find_blocks(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_each_chapter_page_carries_its_exercises_once_and_fully_worded(locale: str) -> None:
+    exercises = catalogue_mapping()
+    for stem in catalogue.CHAPTERS:
+        blocks = page_blocks(locale, stem)
+        on_page = [b.id for b in blocks]
+        expected = [e.id for e in catalogue.for_chapter(stem)]
+        missing = sorted(set(expected) - set(on_page))
+        assert sorted(on_page) == sorted(expected), f"{locale}/{stem}.md lacks {missing}"
+        for block in blocks:
+            problems = exercise_blocks.problems(block, stem, exercises.get)
+            assert not problems, f"{locale}/{stem}.md: {problems}"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_other_page_carries_an_exercise(locale: str) -> None:
+    for path in sorted((DOCS / locale).glob("*.md")):
+        if path.stem not in catalogue.CHAPTERS:
+            blocks = exercise_blocks.find_blocks(path.read_text(encoding="utf-8"))
+            assert not blocks, f"{locale}/{path.name}: {[b.id for b in blocks]}"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_answer_is_typed_in_a_locale_page(locale: str) -> None:
+    for path in sorted((DOCS / locale).glob("*.md")):
+        typed = ANSWER_ATTRIBUTES.findall(path.read_text(encoding="utf-8"))
+        assert not typed, f"{locale}/{path.name} types {typed}: the build attaches answers"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_numeric_answer_is_typed_in_its_exercise_block(locale: str) -> None:
+    for stem in catalogue.CHAPTERS:
+        for block in page_blocks(locale, stem):
+            answer = catalogue.by_id(block.id).answer
+            if answer is None or Decimal(repr(answer)) in WORDING:
+                continue
+            typed = [n for n in numbers(block.body, locale) if n == Decimal(repr(answer))]
+            assert not typed, f"{locale}/{stem}.md {block.id}: write {{answer}}, not {typed}"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_index_page_has_the_progress_overview(locale: str) -> None:
+    text = (DOCS / locale / "index.md").read_text(encoding="utf-8")
+    assert len(exercise_pages.OVERVIEW.findall(text)) == 1
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_locale_words_every_interface_string(locale: str) -> None:
+    english = locale_settings._load("en")["exercises"]
+    own = locale_settings._load(locale)["exercises"]
+    assert set(own) == set(english)
+    for key, text in english.items():
+        fields = set(re.findall(r"\{(\w+)\}", text))
+        assert set(re.findall(r"\{(\w+)\}", own[key])) == fields, f"{locale}: {key}"
+
+
+# --- the hook on a synthetic page ------------------------------------------------------------
+
+SCALE = Exercise(
+    id="scratch-scale",
+    chapter="laplace",
+    kind="number",
+    params={"sensitivity": 2, "epsilon": 0.5, "shift": -1.5, "unit": "km"},
+    answer=4.0,
+    tolerance=0.01,
+)
+PICK = Exercise(
+    id="scratch-pick",
+    chapter="laplace",
+    kind="choice",
+    params={"n": 1000},
+    options=("a", "b"),
+    correct="b",
+)
+BUG = Exercise(
+    id="scratch-bug",
+    chapter="laplace",
+    kind="bug",
+    options=("line-1", "line-2"),
+    correct="line-2",
+    code="noise = pool[0]\nrelease = value + noise",
+)
+OTHER = Exercise(id="scratch-other", chapter="releasing", kind="number", answer=1.0)
+SCRATCH = {e.id: e for e in (SCALE, PICK, BUG, OTHER)}
+PAGE = """# The Laplace mechanism
+
+Some prose with 3 numbers in it.
+
+<div data-exercise="scratch-scale" markdown>
+
+With $\\Delta = {sensitivity}$ and $\\varepsilon = {epsilon}$, a shift of {shift} {unit}:
+what is $\\frac{\\Delta}{\\varepsilon}$? Also $e^{ {shift} }$ and $x_{i}$.
+
+<div data-part="hint" markdown>Divide.</div>
+<div data-part="explain" markdown>It is {answer}.</div>
+
+</div>
+
+<div data-exercise="scratch-pick" markdown>
+
+Which is right for n = {n}?
+
+<div data-part="option" data-option="a" markdown>This one.</div>
+<div data-part="option" data-option="b" markdown>That one.</div>
+<div data-part="hint" markdown>Think.</div>
+<div data-part="explain" markdown>Because.</div>
+
+</div>
+
+<div data-exercise="scratch-bug" markdown>
+
+Which line is wrong?
+
+<div data-part="option" data-option="line-1" markdown>Line 1.</div>
+<div data-part="option" data-option="line-2" markdown>Line 2.</div>
+<div data-part="hint" markdown>Pools.</div>
+<div data-part="explain" markdown>Reuse.</div>
+
+</div>
+"""
+
+
+def render(page: str, locale: str = "en", stem: str = "laplace") -> str:
+    return hook.exercise_markdown(page, stem, locale, f"{locale}/{stem}.md", SCRATCH)
+
+
+def test_the_hook_fills_placeholders_the_locales_way() -> None:
+    dutch = render(PAGE, "nl")
+    assert "a shift of −1,5 km:" in dutch  # prose: U+2212 and the decimal comma
+    assert "$\\Delta = 2$" in dutch and "$\\varepsilon = 0{,}5$" in dutch  # TeX-safe comma
+    assert "$e^{ -1{,}5 }$" in dutch  # a placeholder inside a group, ASCII minus in TeX
+    assert "\\frac{\\Delta}{\\varepsilon}" in dutch and "$x_{i}$" in dutch  # LaTeX groups
+    assert "It is 4." in dutch and "n = 1000?" in dutch
+    english = render(PAGE, "en")
+    assert "$\\varepsilon = 0.5$" in english and "a shift of −1.5 km:" in english
+
+
+def test_the_hook_attaches_answers_code_and_the_progress_line() -> None:
+    out = render(PAGE, "de")
+    assert '<div data-kind="number" data-answer="4" data-tolerance="0.01" data-exercise=' in out
+    assert '<div data-kind="choice" data-correct="b" data-exercise="scratch-pick"' in out
+    assert '<div data-kind="bug" data-correct="line-2" data-exercise="scratch-bug"' in out
+    code = '```python linenums="1"\nnoise = pool[0]\nrelease = value + noise\n```'
+    assert out.index("Which line is wrong?") < out.index(code) < out.index('data-option="line-1"')
+    title, _, rest = out.partition("\n\n")
+    assert title == "# The Laplace mechanism"
+    progress = '<p class="dp-exercise-progress" data-exercise-progress'
+    assert rest.startswith(progress)
+    assert 'data-ids="scratch-scale scratch-pick scratch-bug"' in rest.split("\n")[0]
+    assert "3 Aufgaben" in rest.split("\n")[0]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("scratch-pick", "scratch-nope"), "unknown exercise id 'scratch-nope'"),
+        (("scratch-scale", "scratch-other"), "belongs on releasing.md, not laplace.md"),
+        (("{unit}", "{units}"), "unknown placeholder {units}"),
+        (("n = {n}?", "n = {answer}?"), "scratch-pick': unknown placeholder {answer}"),
+        (('<div data-part="option" data-option="b" markdown>That one.</div>', ""), "b not worded"),
+        (('data-option="a"', 'data-option="c"'), "unknown or repeated option(s)"),
+        (('<div data-part="hint" markdown>Think.</div>', ""), "exactly one data-part='hint'"),
+        (('<div data-part="explain" markdown>Reuse.</div>', ""), "data-part='explain'"),
+    ],
+)
+def test_the_hook_refuses_a_broken_block(change: tuple[str, str], message: str) -> None:
+    old, new = change
+    assert old in PAGE
+    with pytest.raises(PluginError, match=re.escape(message)) as raised:
+        render(PAGE.replace(old, new, 1))
+    assert str(raised.value).startswith("en/laplace.md: ")
+
+
+def test_the_hook_refuses_a_repeated_and_an_unclosed_block() -> None:
+    twice = PAGE + PAGE[PAGE.index("<div data-exercise") :]
+    with pytest.raises(PluginError, match="'scratch-scale' appears twice"):
+        render(twice)
+    with pytest.raises(PluginError, match="'scratch-bug': its <div> is never closed"):
+        render(PAGE.rstrip().removesuffix("</div>"))
+
+
+def test_a_page_without_exercises_is_left_alone() -> None:
+    text = "# Title\n\nNo {exercise} here, and a brace {like this}.\n"
+    assert render(text) == text
+
+
+def test_the_overview_links_each_chapter_with_its_total() -> None:
+    chapters = [("sensitivity", ["a", "b", "c"]), ("laplace", ["d", "e", "f", "g"]), ("x", [])]
+    overview = exercise_pages.overview(chapters, DOCS, "tr")
+    title = exercise_pages.chapter_title(DOCS, "tr", "laplace")
+    assert title == "Laplace mekanizması"
+    item = f'- [{title}](laplace.md): <span data-exercise-count data-ids="d e f g">4 alıştırma<'
+    assert item in overview
+    assert overview.count("\n- [") == 2  # a chapter without exercises is not listed
+    assert overview.startswith('<div class="dp-exercise-overview" data-exercise-overview markdown>')
+
+
+def test_the_interface_script_carries_the_locales_strings_safely() -> None:
+    script = exercise_pages.ui_script("de")
+    assert script.startswith('<script type="application/json" id="dp-exercise-ui">{')
+    assert '"decimal": ","' in script and '"check": "Prüfen"' in script
+    assert "</" not in script.removesuffix("</script>")
+
+
+def test_the_interface_script_goes_to_pages_with_exercises_only() -> None:
+    config = SimpleNamespace(plugins={"i18n": SimpleNamespace(current_language="zh")})
+    page = "<html><body><div data-exercise-overview></div></body></html>"
+    out = hook.on_post_page(page, config=config)
+    assert out.startswith(page.removesuffix("</body></html>") + exercise_pages.ui_script("zh"))
+    assert out.endswith("</body></html>")
+    plain = "<html><body><p>No exercise.</p></body></html>"
+    assert hook.on_post_page(plain, config=config) == plain
+
+
+@pytest.mark.parametrize(
+    ("locale", "value", "prose", "tex"),
+    [
+        ("en", 0.25, "0.25", "0.25"),
+        ("zh", -1.5, "−1.5", "-1.5"),
+        ("nl", 0.25, "0,25", "0{,}25"),
+        ("de", -1.5, "−1,5", "-1{,}5"),
+        ("tr", 1000, "1000", "1000"),
+        ("tr", "ε/2", "ε/2", "ε/2"),
+    ],
+)
+def test_numbers_are_written_per_locale(
+    locale: str, value: float | str, prose: str, tex: str
+) -> None:
+    assert exercise_blocks.written(value, locale, in_math=False) == prose
+    assert exercise_blocks.written(value, locale, in_math=True) == tex
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(4.0, "4"), (0.25, "0.25"), (1e-05, "0.00001"), (-2.5, "-2.5"), (100, "100")],
+)
+def test_answers_are_attached_in_plain_notation(value: float, text: str) -> None:
+    assert exercise_blocks.answer_text(value) == text
