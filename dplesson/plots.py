@@ -12,7 +12,6 @@ from __future__ import annotations
 import base64
 import importlib.util
 import io
-import math
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -29,9 +28,9 @@ from matplotlib.font_manager import fontManager
 from matplotlib.ticker import FuncFormatter, LogFormatterSciNotation
 from PIL import Image
 
-from dplesson import histograms, ledger, sampling
-from dplesson.calibration import laplace_calibration
+from dplesson import histograms
 from dplesson.density import laplace_log_density
+from dplesson.figures import data as figure_data
 from dplesson.validation import check_choice, check_count, check_rng
 
 __all__ = [
@@ -193,23 +192,20 @@ def neighbour_densities(labels: Mapping[str, str], lang: str = "en") -> Figure:
     """
     lang = _check_lang(lang)
     text = _labels("neighbour_densities", labels)
-    calibration = laplace_calibration(4, 0.0, 1.0, 1.0)
-    scale, epsilon = calibration["scale"], calibration["epsilon"]
-    centers = (0.0, calibration["sensitivity"])
-    z = np.linspace(-1.0, 1.25, 451)
-    logs = [laplace_log_density(z, center, scale) for center in centers]
+    shared = figure_data.neighbour_densities()
+    epsilon, centers, z = shared["epsilon"], shared["centers"], shared["z"]
     with _style(lang):
         figure, (left, right) = _new_figure(columns=2)
-        for colour, center, log in zip(COLOURS, centers, logs, strict=False):
+        for colour, center, density in zip(COLOURS, centers, shared["densities"], strict=False):
             legend = text["legend"].format(center=format_number(center, lang))
-            left.plot(z, np.exp(log), color=colour, linewidth=2, label=legend)
+            left.plot(z, density, color=colour, linewidth=2, label=legend)
         left.set(title=text["title"], xlabel=text["x"], ylabel=text["y"])
         left.set_ylim(0, 2.8)
         left.legend(loc="upper left")
         right.axhspan(-epsilon, epsilon, color=COLOURS[2], alpha=0.12, linewidth=0)
         for bound in (-epsilon, epsilon):
             right.axhline(bound, color=COLOURS[2], linestyle="--", linewidth=1)
-        right.plot(z, logs[0] - logs[1], color=COLOURS[3], linewidth=2)
+        right.plot(z, shared["log_ratio"], color=COLOURS[3], linewidth=2)
         band = text["band"].format(epsilon=format_number(epsilon, lang))
         right.text(z[-1], epsilon * 1.05, band, ha="right", va="bottom", color=COLOURS[2])
         right.set(title=text["ratio_title"], xlabel=text["x"], ylabel=text["ratio_y"])
@@ -227,10 +223,11 @@ def noise_scales(labels: Mapping[str, str], lang: str = "en") -> Figure:
     lang = _check_lang(lang)
     text = _labels("noise_scales", labels)
     epsilons = np.geomspace(0.01, 10.0, 31)
+    sensitivities = (0.25, 1.0, 4.0)
+    rows = figure_data.noise_scales(epsilons, sensitivities)
     with _style(lang):
         figure, (axes,) = _new_figure()
-        for colour, sensitivity in zip(COLOURS, (0.25, 1.0, 4.0), strict=False):
-            scales = [laplace_calibration(1, 0.0, sensitivity, e)["scale"] for e in epsilons]
+        for colour, sensitivity, scales in zip(COLOURS, sensitivities, rows, strict=False):
             legend = text["legend"].format(sensitivity=format_number(sensitivity, lang))
             axes.loglog(epsilons, scales, color=colour, linewidth=2, label=legend)
         axes.set(title=text["title"], xlabel=text["x"], ylabel=text["y"])
@@ -255,15 +252,8 @@ def averaging_attack(
     """
     lang = _check_lang(lang)
     text = _labels("averaging_attack", labels)
-    rng = check_rng("rng", rng)
-    repeats = check_count("repeats", repeats, 1, 1000)
-    ks = [2**i for i in range(11)]
-    observed, expected, spent = [], [], []
-    for k in ks:
-        runs = [ledger.averaging_attack(50.0, 0.1, k, rng) for _ in range(repeats)]
-        observed.append(math.sqrt(math.fsum(run["error"] ** 2 for run in runs) / repeats))
-        expected.append(runs[0]["mean_std"])
-        spent.append(runs[0]["epsilon_spent"])
+    shared = figure_data.averaging_attack(rng, repeats)
+    ks, observed, expected, spent = (shared[key] for key in ("k", "observed", "expected", "spent"))
     with _style(lang):
         figure, (axes,) = _new_figure()
         axes.loglog(ks, expected, color=COLOURS[0], linewidth=2, label=text["expected"])
@@ -298,12 +288,8 @@ def budget_splits(labels: Mapping[str, str], lang: str = "en") -> Figure:
     """
     lang = _check_lang(lang)
     text = _labels("budget_splits", labels)
-    parts = np.arange(1, 9)
-    equal = [ledger.split_variance(ledger.split_budget(1.0, int(m))) for m in parts]
-    shares = np.linspace(0.1, 0.9, 81)
-    weighted = [
-        ledger.split_variance(ledger.split_budget_weighted(1.0, [w, 1.0 - w])) for w in shares
-    ]
+    shared = figure_data.budget_splits()
+    parts, equal, shares, weighted = (shared[k] for k in ("parts", "equal", "shares", "weighted"))
     with _style(lang):
         figure, (left, right) = _new_figure(columns=2)
         left.bar(parts, equal, 0.6, color=COLOURS[0])
@@ -373,15 +359,8 @@ def support_gap(labels: Mapping[str, str], lang: str, rng: np.random.Generator) 
     """
     lang = _check_lang(lang)
     text = _labels("support_gap", labels)
-    rng = check_rng("rng", rng)
-    scales = (1, 10, 100)
-    samples = 2000
-
-    def randbelow(bound: int) -> int:
-        return int(rng.integers(bound))
-
-    floats = [sampling.support_gap(0.0, 1.0, s, samples, rng)["share"] for s in scales]
-    exact = [sampling.discrete_support_gap(0, 1, s, 1, samples, randbelow)["share"] for s in scales]
+    shared = figure_data.support_gap(rng)
+    scales, floats, exact = shared["scales"], shared["float"], shared["exact"]
     positions = np.arange(len(scales), dtype=np.float64)
     with _style(lang):
         figure, (axes,) = _new_figure()
