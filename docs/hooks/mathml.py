@@ -1,6 +1,9 @@
 """Render arithmatex's generic math output to MathML at build time.
 
-The browser renders MathML natively, so no math script or font is fetched from anywhere.
+The browser renders MathML natively with the site's own math font (docs/assets/fonts/), so no
+math script or font is fetched from anywhere. ``mathml_polish`` repairs latex2mathml's primes,
+bars, signs and large operators; a display formula sits in its own box, which scrolls
+sideways when the formula is wider than a phone's screen instead of widening the page.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ import html
 import re
 from typing import Any
 
+import mathml_polish
 from latex2mathml.converter import convert
 
 _MATH = re.compile(
@@ -17,9 +21,14 @@ _MATH = re.compile(
 )
 
 
+def render(tex: str, display: bool) -> str:
+    """Return the polished MathML of one formula; a display formula in its scrolling box."""
+    mathml = mathml_polish.polish(convert(tex, display="block" if display else "inline"))
+    return f'<div class="dp-math">{mathml}</div>' if display else mathml
+
+
 def _render(match: re.Match[str]) -> str:
-    display = "block" if match["open"] == "[" else "inline"
-    return convert(html.unescape(match["tex"]).strip(), display=display)
+    return render(html.unescape(match["tex"]).strip(), display=match["open"] == "[")
 
 
 def on_page_content(html_text: str, **_: Any) -> str:

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pytest
 
 from dplesson import laplace_calibration, laplace_log_density
 from tests.browser.conftest import Visit
-from tests.browser.widgets import DECIMAL_COMMA, explorer_state, localise, parse_localised
+from tests.browser.widgets import (
+    DECIMAL_COMMA,
+    explorer_state,
+    localise,
+    page_of,
+    parse_localised,
+    strings,
+    url_path,
+)
 from tests.conftest import LOCALES
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 
@@ -133,7 +144,9 @@ BAD_INPUTS = [  # field, typed text, message key, the package's arguments
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_invalid_inputs_show_a_localised_message(visit: Visit, locale: str) -> None:
+def test_invalid_inputs_show_a_message_by_their_field_and_keep_the_chart(
+    visit: Visit, locale: str
+) -> None:
     visit.open(locale, "explorer")
     page = visit.page
     templates = page.eval_on_selector(
@@ -141,17 +154,202 @@ def test_invalid_inputs_show_a_localised_message(visit: Visit, locale: str) -> N
         "root => Object.fromEntries(['n', 'epsilon', 'lower', 'upper', 'width']"
         ".map(k => [k, root.getAttribute('data-t-err-' + k)]))",
     )
+    before = explorer_state(page)
     for name, text, message, arguments in BAD_INPUTS:
         with pytest.raises(ValueError):
             laplace_calibration(*arguments)  # type: ignore[arg-type]
         typed = localise(float(text), locale) if name != "n" and text != "abc" else text
         page.fill(f".dp-explorer input[name={name}]", typed)
         state = explorer_state(page)
-        assert state["resultsHidden"] and state["chartHidden"], (name, text)
         assert len(state["errors"]) == 1, state["errors"]
-        head = templates[message].split("{")[0]
-        assert state["errors"][0].startswith(head), (state["errors"], head)
-        assert "{" not in state["errors"][0]
+        # The message sits under its own field (the width under b), in the locale's words.
+        shown = state["errorOf"]["upper" if message == "width" else name]
+        assert shown.startswith(templates[message].split("{")[0]), (shown, message)
+        assert "{" not in shown
         assert state["invalid"][name] == "true"
+        # The last valid chart and results stay, and the widget keeps its height.
+        assert not state["resultsHidden"] and not state["chartHidden"]
+        assert state["results"] == before["results"] and state["curve"] == before["curve"]
+        assert state["height"] == pytest.approx(before["height"], abs=0.5), (name, text)
         page.fill(f".dp-explorer input[name={name}]", DEFAULTS[name])
         assert not explorer_state(page)["errors"]
+
+
+HALF_TYPED = ["", "0.", "-", "0,", "abc"]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_half_typed_value_keeps_the_layout(visit: Visit, locale: str) -> None:
+    """On the way from 1 to 0.5 the field holds "", "0" and "0.": the page must not jump."""
+    visit.open(locale, "explorer")
+    page = visit.page
+    before = explorer_state(page)
+    field = page.locator(".dp-explorer input[name=epsilon]")
+    for text in HALF_TYPED:
+        field.fill(text)
+        state = explorer_state(page)
+        assert state["errorOf"].get("epsilon"), text
+        assert state["height"] == pytest.approx(before["height"], abs=0.5), text
+        assert state["results"] == before["results"] and state["curve"] == before["curve"]
+    field.fill(localise(0.5, locale))
+    check(explorer_state(page), expected(4, 0.5, 0.0, 1.0), locale)
+
+
+def curve_points(page: Page, selector: str) -> list[tuple[float, float]]:
+    """The (x, y) points, in CSS px of the drawing, of an SVG path ``M x y L x y …``."""
+    d = page.locator(selector).get_attribute("d") or ""
+    numbers = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", d)]
+    return list(zip(numbers[::2], numbers[1::2], strict=True))
+
+
+def full_width_at_half_maximum(page: Page) -> float:
+    """The width in px of the solid curve where it stands above half its peak's height."""
+    base = page.eval_on_selector_all(
+        ".dp-explorer svg.dp-chart:not(.dp-diff) line.dp-axis",
+        "ls => ls.filter(l => l.getAttribute('y1') === l.getAttribute('y2'))"
+        ".map(l => Number(l.getAttribute('y1')))",
+    )[0]
+    points = curve_points(page, ".dp-explorer svg:not(.dp-diff) path.dp-curve-a")
+    peak = min(y for _, y in points)
+    level = (base + peak) / 2
+    above = [x for x, y in points if y <= level]
+    return max(above) - min(above)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_sliders_and_fields_stay_in_sync(visit: Visit, locale: str) -> None:
+    visit.open(locale, "explorer")
+    page = visit.page
+    slider = page.locator(".dp-explorer input[name=epsilon-slider]")
+    field = page.locator(".dp-explorer input[name=epsilon]")
+    field.fill(localise(0.5, locale))
+    assert slider.input_value() == "0.5"
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    assert field.input_value() == localise(0.6, locale)
+    state = explorer_state(page)
+    assert float(state["results"]["scale"]["value"]) == laplace_calibration(4, epsilon=0.6)["scale"]
+    field.focus()
+    page.keyboard.press("ArrowUp")  # the arrows step the text field too
+    assert field.input_value() == localise(0.7, locale) and slider.input_value() == "0.7"
+    page.locator(".dp-explorer input[name=n-slider]").focus()
+    page.keyboard.press("ArrowRight")
+    assert page.locator(".dp-explorer input[name=n]").input_value() == "5"
+    page.fill(".dp-explorer input[name=n]", "12")
+    assert page.locator(".dp-explorer input[name=n-slider]").input_value() == "12"
+    check(explorer_state(page), expected(12, 0.7, 0.0, 1.0), locale)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_locked_axes_show_a_smaller_epsilon_widen_the_curve(visit: Visit, locale: str) -> None:
+    visit.open(locale, "explorer")
+    page = visit.page
+    texts = strings(page, ".dp-explorer")
+    page.get_by_label(texts["lock"]).check()
+    window = explorer_state(page)
+    wide = full_width_at_half_maximum(page)
+    ticks = page.locator(".dp-explorer svg:not(.dp-diff) text").all_text_contents()
+    page.fill(".dp-explorer input[name=epsilon]", localise(0.5, locale))
+    state = explorer_state(page)
+    assert (state["lo"], state["hi"]) == (window["lo"], window["hi"])  # the z range stays
+    assert full_width_at_half_maximum(page) == pytest.approx(2 * wide, rel=0.06)
+    # The density axis stays: its tick labels are the same (only the legend may change).
+    after = page.locator(".dp-explorer svg:not(.dp-diff) text").all_text_contents()
+    assert [t for t in after if t in ticks][:4] == [t for t in ticks if t in after][:4]
+    # Unlocked, the chart rescales again to the centres ± 5 scales.
+    page.get_by_label(texts["lock"]).uncheck()
+    check(explorer_state(page), expected(4, 0.5, 0.0, 1.0), locale)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_both_axes_are_labelled_with_localised_ticks(visit: Visit, locale: str) -> None:
+    visit.open(locale, "explorer")
+    page = visit.page
+    texts = strings(page, ".dp-explorer")
+    labels = page.locator(".dp-explorer svg:not(.dp-diff) text").all_text_contents()
+    assert texts["axis-z"] in labels and texts["axis-density"] in labels
+    ticks = [text for text in labels if re.fullmatch(r"[-\u2212]?[\d.,]+", text)]
+    z = [parse_localised(text, locale) for text in ticks if parse_localised(text, locale) < 0]
+    assert len(ticks) >= 7 and z, ticks  # density 0, 1, 2 and z from -1 to 1.5
+    assert all(SHAPE[locale in DECIMAL_COMMA].fullmatch(text) for text in ticks), ticks
+    # The defaults draw z from -1.25 to 1.5 and densities up to 2: 0.5 appears as a z tick.
+    half = "0,5" if locale in DECIMAL_COMMA else "0.5"
+    assert half in ticks and "2" in ticks
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_difference_panel_stays_within_epsilon(visit: Visit, locale: str) -> None:
+    visit.open(locale, "explorer")
+    page = visit.page
+    texts = strings(page, ".dp-explorer")
+    panel = page.locator(".dp-explorer svg.dp-diff")
+    for count, epsilon, lower, upper in [(4, 1.0, 0.0, 1.0), *CASES]:
+        page.fill(".dp-explorer input[name=n]", str(count))
+        page.fill(".dp-explorer input[name=epsilon]", localise(epsilon, locale))
+        page.fill(".dp-explorer input[name=lower]", localise(lower, locale))
+        page.fill(".dp-explorer input[name=upper]", localise(upper, locale))
+        want = expected(count, epsilon, lower, upper)["values"]
+        assert float(panel.get_attribute("data-max") or "nan") <= epsilon + 1e-9
+        assert float(panel.get_attribute("data-max") or "nan") == pytest.approx(
+            want["maxdiff"], rel=1e-12
+        )
+        # Drawn: every point of the curve lies between the two dashed lines at ±ε.
+        bounds = panel.locator("line.dp-bound").evaluate_all(
+            "ls => ls.map(l => Number(l.getAttribute('y1')))"
+        )
+        ys = [y for _, y in curve_points(page, ".dp-explorer svg.dp-diff path")]
+        assert min(bounds) - 0.01 <= min(ys) and max(ys) <= max(bounds) + 0.01
+        # Labelled: a role, a filled-in name and a visible title.
+        assert panel.get_attribute("role") == "img"
+        label = panel.get_attribute("aria-label") or ""
+        assert label.startswith(texts["diff-chart"].split("{")[0]) and "{" not in label
+        assert texts["diff-title"] in panel.locator("text").all_text_contents()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_on_a_phone_the_chart_is_legible_and_beside_the_controls(
+    browser: Browser, base_url: str, locale: str
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}/{url_path(locale, page_of('explorer', locale))}")
+        page.wait_for_selector(".dp-explorer.dp-ready svg text")
+        sizes = page.eval_on_selector_all(
+            ".dp-explorer svg text",
+            """ts => ts.map(t => {
+                const svg = t.ownerSVGElement;
+                const zoom = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                return parseFloat(getComputedStyle(t).fontSize) * zoom;
+            })""",
+        )
+        assert sizes and min(sizes) >= 12, min(sizes)
+        widest = page.eval_on_selector_all(
+            ".dp-explorer, .dp-explorer *",
+            "els => Math.max(...els.map(e => e.getBoundingClientRect().right))",
+        )
+        assert widest <= 390, widest  # nothing of the widget sticks out of the screen
+        # The ε field and the whole density chart fit in the part of the screen a phone's
+        # keyboard leaves free (about half of it).
+        field = page.locator(".dp-explorer input[name=epsilon]").bounding_box()
+        chart = page.locator(".dp-explorer svg.dp-chart").first.bounding_box()
+        assert field and chart
+        assert chart["y"] + chart["height"] - field["y"] <= 844 * 0.6
+    finally:
+        context.close()
+
+
+def test_the_live_region_announces_a_short_summary(visit: Visit) -> None:
+    visit.open("en", "explorer")
+    page = visit.page
+    texts = strings(page, ".dp-explorer")
+    live = page.locator(".dp-explorer [aria-live=polite]")
+    assert live.count() == 1 and live.locator(".dp-results, dd").count() == 0
+    for typed in ("0", "0.", "0.2", "0.25"):  # one keystroke after another
+        page.fill(".dp-explorer input[name=epsilon]", typed)
+    page.wait_for_timeout(1200)
+    text = live.inner_text()
+    assert text.startswith(texts["summary"].split("{")[0]) and "{" not in text
+    assert len(text) < 120
+    scale = laplace_calibration(4, epsilon=0.25)["scale"]
+    assert f"{scale:g}" in text

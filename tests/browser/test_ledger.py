@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -105,11 +106,95 @@ def test_the_chapter_examples(visit: Visit, locale: str) -> None:
     assert state["total"]["text"] == "1" and state["within"] == "false"
 
 
+def crossing_and_room(values: list[float], cap: float) -> tuple[int, float]:
+    """The first release whose exact running total passes the cap (-1: none), the room left."""
+    running = Fraction(0)
+    crossing = -1
+    for k, value in enumerate(values):
+        running += Fraction(value)
+        if crossing < 0 and running > Fraction(cap):
+            crossing = k
+    return crossing, float(max(Fraction(cap) - running, Fraction(0)))
+
+
+def test_the_widget_arithmetic_on_every_case(visit: Visit) -> None:
+    """All 31 ledgers at once through the widget's own function (no typing)."""
+    visit.open("en", "ledger")
+    cases = FIXED_CASES + RANDOM_CASES
+    got = visit.page.evaluate(
+        "cases => cases.map(([values, cap]) => window.dpWidgets.ledgerTotals(values, cap))",
+        [[values, cap] for values, cap in cases],
+    )
+    for (values, cap), result in zip(cases, got, strict=True):
+        want = basic_composition(values, cap)
+        assert result["prefix"] == [float(x) for x in want["epsilon_prefix"]], (values, cap)
+        assert result["total"] == float(want["epsilon_total"]), (values, cap)
+        assert result["within"] is bool(want["within_cap"]), (values, cap)
+        crossing, room = crossing_and_room(values, cap)
+        assert result["crossing"] == crossing, (values, cap)
+        assert result["remaining"] == room, (values, cap)
+
+
 @pytest.mark.parametrize("locale", LOCALES)
-def test_near_equality_and_random_ledgers(visit: Visit, locale: str) -> None:
+def test_typed_ledgers_near_equality(visit: Visit, locale: str) -> None:
     visit.open(locale, "ledger")
-    for values, cap in FIXED_CASES + RANDOM_CASES:
+    for values, cap in [([0.1] * 10, 1.0), RANDOM_CASES[0]]:
         check(visit, locale, values, cap)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_release_that_crosses_the_cap_is_marked(visit: Visit, locale: str) -> None:
+    visit.open(locale, "ledger")
+    page = visit.page
+    texts = strings(page, ".dp-ledger")
+    values = [0.5, 0.25, 0.5, 0.1]
+    add_releases(page, values[:2], locale)
+    state = ledger_state(page)
+    assert state["crossing"] == -1 and state["refused"] == [False, False]
+    assert parse_localised(state["remaining"]["text"], locale) == 0.25
+    assert state["note"].startswith(texts["remaining"].split("{")[0])
+    add_releases(page, values[2:], locale)
+    state = ledger_state(page)
+    crossing, _ = crossing_and_room(values, 1.0)
+    assert state["crossing"] == crossing == 2
+    assert state["refused"] == [False, False, True, True]
+    assert state["flags"] == [None, None, texts["row-crossing"], texts["row-refused"]]
+    assert state["within"] == "false" and state["remaining"] is None
+    assert state["note"] == texts["crossed"].replace("{index}", "3")
+    # Raising the cap lifts the refusal.
+    set_cap(page, 1.35, locale)
+    state = ledger_state(page)
+    assert state["crossing"] == -1 and not any(state["refused"])
+    room = float(Fraction(1.35) - sum(map(Fraction, values)))
+    assert float(state["remaining"]["value"]) == room
+
+
+@pytest.mark.parametrize("locale", ["en", "tr"])
+def test_a_later_success_clears_an_old_message(visit: Visit, locale: str) -> None:
+    visit.open(locale, "ledger")
+    page = visit.page
+    texts = strings(page, ".dp-ledger")
+    entry = page.locator(".dp-ledger input[name=entry]")
+
+    def fail() -> None:
+        entry.fill("abc")
+        entry.press("Enter")
+        assert ledger_state(page)["entryError"].startswith(texts["err-entry"].split("{")[0])
+
+    add_releases(page, [0.5, 0.25], locale)
+    remove = page.get_by_role("button", name=texts["remove-label"].replace("{index}", "1"))
+    for action in ("remove", "cap", "clear", "add"):
+        fail()
+        if action == "remove":
+            remove.click()
+        elif action == "cap":
+            set_cap(page, 2.0, locale)
+        elif action == "clear":
+            page.get_by_role("button", name=texts["clear"]).click()
+        else:
+            add_releases(page, [0.125], locale)
+        assert ledger_state(page)["entryError"] == "", action
+        assert entry.get_attribute("aria-invalid") == "false", action
 
 
 def test_the_random_cases_cover_both_decisions() -> None:

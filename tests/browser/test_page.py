@@ -63,7 +63,7 @@ def test_keyboard_alone_drives_the_explorer(visit: Visit, locale: str) -> None:
     delta = float(explorer_state(page)["results"]["delta"]["value"])
     assert delta == laplace_calibration(5)["sensitivity"]
 
-    page.keyboard.press("Tab")  # to epsilon
+    focus_by_tab(page, ".dp-explorer input[name=epsilon]", limit=2)  # past n's slider
     page.keyboard.press("Control+A")
     page.keyboard.type("0,5" if locale in DECIMAL_COMMA else "0.5")
     scale = float(explorer_state(page)["results"]["scale"]["value"])
@@ -130,9 +130,11 @@ def test_controls_are_labelled_and_results_announced(visit: Visit, locale: str) 
     assert page.locator(".dp-ledger .dp-status[aria-live=polite]").count() == 1
 
     visit.open(locale, "explorer")
-    assert page.locator(".dp-explorer [aria-live=polite] .dp-results").count() == 1
+    # The live region holds a short summary only, not the six result rows.
+    assert page.locator(".dp-explorer [aria-live=polite]").count() == 1
+    assert page.locator(".dp-explorer [aria-live=polite] .dp-results").count() == 0
     chart = explorer_state(page)
-    assert page.locator(".dp-explorer svg[role=img]").count() == 1
+    assert page.locator(".dp-explorer svg[role=img]").count() == 2  # densities, difference
     assert chart["label"] == chart["title"]
     template = strings(page, ".dp-explorer")["chart"]
     assert chart["label"].startswith(template.split("{")[0])

@@ -55,7 +55,7 @@ def strings(page: Page, selector: str) -> dict[str, str]:
 
 
 def explorer_state(page: Page) -> dict[str, Any]:
-    """Every result of the explorer: visible text and raw value, the window and the errors."""
+    """Every result of the explorer: text and raw value, the window, the errors, the height."""
     state: dict[str, Any] = page.eval_on_selector(
         ".dp-explorer",
         """root => ({
@@ -68,7 +68,12 @@ def explorer_state(page: Page) -> dict[str, Any]:
             points: root.querySelector('svg').dataset.points,
             label: root.querySelector('svg').getAttribute('aria-label'),
             title: root.querySelector('svg title').textContent,
-            errors: [...root.querySelectorAll('.dp-errors li')].map(li => li.textContent),
+            errors: [...root.querySelectorAll('.dp-field-error')].map(p => p.textContent)
+                .filter(Boolean),
+            errorOf: Object.fromEntries([...root.querySelectorAll('.dp-field-error')]
+                .filter(p => p.textContent).map(p => [p.id.split('-').at(-2), p.textContent])),
+            height: root.getBoundingClientRect().height,
+            curve: root.querySelector('svg .dp-curve-a').getAttribute('d'),
             invalid: Object.fromEntries([...root.querySelectorAll('input')]
                 .map(el => [el.name, el.getAttribute('aria-invalid')])),
         })""",
@@ -93,6 +98,15 @@ def ledger_state(page: Page) -> dict[str, Any]:
             status: root.querySelector('.dp-status').textContent,
             entryError: root.querySelector('p.dp-errors').textContent,
             tableHidden: root.querySelector('table').hidden,
+            crossing: [...root.querySelectorAll('tbody tr')]
+                .findIndex(tr => tr.dataset.crossing === 'true'),
+            refused: [...root.querySelectorAll('tbody tr')]
+                .map(tr => tr.classList.contains('dp-refused')),
+            flags: [...root.querySelectorAll('tbody tr')]
+                .map(tr => tr.querySelector('.dp-flag')?.textContent ?? null),
+            remaining: (el => el && {text: el.textContent, value: el.dataset.value})(
+                root.querySelector('.dp-status [data-key=remaining]')),
+            note: root.querySelector('.dp-remaining')?.textContent ?? null,
         })""",
     )
     return state

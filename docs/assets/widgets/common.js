@@ -6,6 +6,41 @@
   var dp = (window.dpWidgets = {});
   var view = new DataView(new ArrayBuffer(8));
 
+  /** An element with attributes and children; in the SVG namespace if `ns` is given. */
+  dp.node = function (tag, attrs, children, ns) {
+    var el = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) {
+      el.setAttribute(name, attrs[name]);
+    });
+    (children || []).forEach(function (child) {
+      el.append(child);
+    });
+    return el;
+  };
+
+  /** Call fn once the calls to the returned function have paused for `ms` milliseconds. */
+  dp.debounce = function (fn, ms) {
+    var timer;
+    return function () {
+      clearTimeout(timer);
+      timer = setTimeout(fn, ms);
+    };
+  };
+
+  /** About `count` round tick values (1, 2 or 5 times a power of ten) from lo to hi. */
+  dp.ticks = function (lo, hi, count) {
+    var raw = (hi - lo) / count;
+    var power = Math.pow(10, Math.floor(Math.log10(raw)));
+    var step = [1, 2, 5, 10].map(function (m) { return m * power; }).find(function (s) {
+      return s >= raw;
+    });
+    var out = [];
+    for (var k = Math.ceil(lo / step); k * step <= hi + step * 1e-9; k++) {
+      out.push(Number((k * step).toPrecision(12)));
+    }
+    return out;
+  };
+
   /** The page's locale, from <html lang>. */
   dp.locale = function () {
     return document.documentElement.lang || "en";

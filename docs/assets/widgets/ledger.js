@@ -6,16 +6,23 @@
   // The input rules of basic_composition.
   var EPSILON = [0, 100], CAP = [0, 6400], MAX_RELEASES = 64;
 
-  function node(tag, attrs, children) {
-    var el = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (name) {
-      el.setAttribute(name, attrs[name]);
+  var node = dp.node;
+
+  /** basic_composition's arithmetic on exact binary values (BigInt units of 2^-1074): the
+      running totals rounded like math.fsum, whether the exact sum fits the cap, the first
+      release whose exact running total passes the cap (-1 if none) and the exact room left. */
+  dp.ledgerTotals = function (values, cap) {
+    var units = 0n, capUnits = dp.exact(cap), crossing = -1;
+    var prefix = values.map(function (epsilon, k) {
+      units += dp.exact(epsilon);
+      if (crossing < 0 && units > capUnits) crossing = k;
+      return dp.nearest(units);
     });
-    (children || []).forEach(function (child) {
-      el.append(child);
-    });
-    return el;
-  }
+    return {
+      prefix: prefix, total: dp.nearest(units), within: units <= capUnits, crossing: crossing,
+      remaining: units <= capUnits ? dp.nearest(capUnits - units) : 0,
+    };
+  };
 
   function inRange(x, range) {
     return Number.isFinite(x) && range[0] <= x && x <= range[1];
@@ -61,29 +68,34 @@
     root.classList.add("dp-ready");
 
     function render(focusRow) {
-      var units = 0n;
+      var capValue = dp.parse(cap.value, locale);
+      var capOk = inRange(capValue, CAP);
+      var sums = dp.ledgerTotals(releases, capOk ? capValue : Infinity);
       var rows = releases.map(function (epsilon, k) {
-        units += dp.exact(epsilon);
         var remove = node("button", {
           type: "button", class: "dp-button dp-remove",
           "aria-label": dp.fillText(t("remove-label"), { index: String(k + 1) }),
         }, [t("remove")]);
         remove.addEventListener("click", function () {
           releases.splice(k, 1);
+          entryError.textContent = "";
+          entry.setAttribute("aria-invalid", "false");
           render(Math.min(k, releases.length - 1));
         });
-        return node("tr", {}, [
+        var over = capOk && sums.crossing >= 0 && k >= sums.crossing;
+        var flag = over ? [node("span", { class: "dp-flag" }, [t(k === sums.crossing ? "row-crossing" : "row-refused")])] : [];
+        var row = node("tr", { class: over ? "dp-refused" : "" }, [
           node("td", {}, [dp.format(k + 1, locale)]),
           node("td", {}, [dp.number(epsilon, locale)]),
-          node("td", {}, [dp.number(dp.nearest(units), locale)]),
+          node("td", {}, [dp.number(sums.prefix[k], locale)].concat(flag)),
           node("td", {}, [remove]),
         ]);
+        if (over && k === sums.crossing) row.dataset.crossing = "true";
+        return row;
       });
       body.replaceChildren.apply(body, rows);
       table.hidden = releases.length === 0;
 
-      var capValue = dp.parse(cap.value, locale);
-      var capOk = inRange(capValue, CAP);
       cap.setAttribute("aria-invalid", String(!capOk));
       status.removeAttribute("data-within");
       if (!capOk) {
@@ -95,16 +107,20 @@
         status.replaceChildren(t("empty"));
       } else {
         // basic_composition: exact_sum(values) <= Fraction.from_float(cap), in units of 2^-1074.
-        var within = units <= dp.exact(capValue);
-        var total = dp.number(dp.nearest(units), locale);
+        var within = sums.within;
+        var total = dp.number(sums.total, locale);
         total.dataset.key = "total";
+        var left = dp.number(sums.remaining, locale);
+        left.dataset.key = "remaining";
         status.className = "dp-status " + (within ? "dp-fits" : "dp-over");
         status.dataset.within = String(within);
         status.replaceChildren(
           node("p", {}, [dp.fill(t("total"), { total: total })]),
           node("p", { class: "dp-decision" }, [
             dp.fill(t(within ? "fits" : "over"), { cap: dp.number(capValue, locale) }),
-          ])
+          ]),
+          node("p", { class: "dp-remaining" }, [within ? dp.fill(t("remaining"), { remaining: left })
+            : dp.fill(t("crossed"), { index: dp.format(sums.crossing + 1, locale) })])
         );
       }
       if (focusRow !== undefined) {
@@ -134,9 +150,14 @@
     clear.addEventListener("click", function () {
       releases = [];
       entryError.textContent = "";
+      entry.setAttribute("aria-invalid", "false");
       render(-1);
     });
     cap.addEventListener("input", function () {
+      if (inRange(dp.parse(cap.value, locale), CAP)) {
+        entryError.textContent = ""; // a later successful action clears an older message
+        entry.setAttribute("aria-invalid", "false");
+      }
       render();
     });
     render();

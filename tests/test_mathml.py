@@ -1,0 +1,202 @@
+"""The MathML repairs of docs/hooks/mathml_polish.py, and the built site's formulas and font."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup, Tag
+
+from tests.conftest import DOCS
+
+# MkDocs puts docs/hooks on sys.path; the hook imports its sibling mathml_polish from there.
+sys.path.insert(0, str(DOCS / "hooks"))
+mathml = importlib.import_module("mathml")
+
+PRIME = "\u2032"
+MINUS = "\u2212"
+FONT = DOCS / "assets" / "fonts" / "lesson-math.woff2"
+
+
+def math(tex: str, display: bool = True) -> Tag:
+    """The <math> element of the rendered formula."""
+    found = BeautifulSoup(mathml.render(tex, display), "html.parser").find("math")
+    assert isinstance(found, Tag)
+    return found
+
+
+def one(root: Tag | None, name: str) -> Tag:
+    """The first descendant ``name`` of ``root``, which must exist."""
+    assert root is not None
+    found = root.find(name)
+    assert isinstance(found, Tag), name
+    return found
+
+
+def before(tag: Tag) -> str:
+    found = tag.find_previous_sibling()
+    assert found is not None
+    return found.get_text()
+
+
+def mo(root: Tag, text: str) -> list[Tag]:
+    return [tag for tag in root.find_all("mo") if tag.get_text() == text]
+
+
+def test_a_prime_is_an_operator_beside_its_letter_not_a_superscript() -> None:
+    root = math("D'")
+    assert root.find("msup") is None
+    assert str(root.mrow) == (
+        f'<mrow><mrow><mi>D</mi><mo lspace="0" rspace="0">{PRIME}</mo></mrow></mrow>'
+    )
+
+
+def test_a_braced_decimal_comma_makes_one_number_and_a_list_comma_stays() -> None:
+    root = math("x = 0{,}5 + 12{,}25, (a, b)")
+    assert [n.get_text() for n in root.find_all("mn")] == ["0,5", "12,25"]
+    assert len(mo(root, ",")) == 2  # the list commas are still operators
+
+
+def test_primes_in_subscripts_and_fractions() -> None:
+    root = math(r"|\ell_D(z) - \ell_{D'}(z)| \le \frac{|\mu - \mu'|}{s} \le \varepsilon")
+    assert root.find("msup") is None
+    primes = mo(root, PRIME)
+    assert [before(p) for p in primes] == ["D", "\u03bc"]
+    assert primes[0].find_parent("msub") is not None
+
+
+def test_a_power_keeps_its_superscript() -> None:
+    root = math("e^{20}")
+    assert [tag.get_text() for tag in one(root, "msup").find_all(True, recursive=False)] == [
+        "e",
+        "20",
+    ]
+
+
+def test_bars_are_fences_without_operator_spacing() -> None:
+    root = math(r"\mathbb{E}\,|Z - \mu| = s")
+    bars = mo(root, "|")
+    assert len(bars) == 2
+    group = bars[0].parent
+    assert group is not None and group is bars[1].parent and group.name == "mrow"
+    assert [tag.get_text() for tag in group.find_all(True, recursive=False)] == [
+        "|",
+        "Z",
+        MINUS,
+        "\u03bc",
+        "|",
+    ]
+    for bar, form in zip(bars, ["prefix", "postfix"], strict=True):
+        assert bar.attrs == {
+            "fence": "true",
+            "form": form,
+            "stretchy": "false",
+            "lspace": "0",
+            "rspace": "0",
+        }
+    # The minus between the bars subtracts: it keeps its binary spacing.
+    assert mo(group, MINUS)[0].attrs == {}
+
+
+def test_two_pairs_of_bars_in_one_row() -> None:
+    root = math(r"|a| + |b|")
+    groups = [bar.parent for bar in mo(root, "|")]
+    assert groups[0] is groups[1] and groups[2] is groups[3] and groups[0] is not groups[2]
+
+
+def test_a_sign_has_no_space_but_a_subtraction_keeps_it() -> None:
+    root = math(r"[-10^6, 10^6]", display=False)
+    (sign,) = mo(root, MINUS)
+    assert sign.attrs == {"form": "prefix", "lspace": "0", "rspace": "0"}
+    root = math(r"\ell(z) = -\ln(2s) - \frac{|z - \mu|}{s}")
+    signs = mo(root, MINUS)
+    assert [m.get("form") for m in signs] == ["prefix", None, None]
+    root = math(r"2^{-60}", display=False)
+    assert mo(root, MINUS)[0].get("form") == "prefix"
+
+
+def test_a_named_operator_touches_its_bracket() -> None:
+    root = math(r"\Pr[M(D) \in S] \le e^{\varepsilon} \Pr[M(D') \in S]")
+    names = [tag for tag in root.find_all("mo") if tag.get_text() == "Pr"]
+    assert len(names) == 2 and all(tag["rspace"] == "0" for tag in names)
+    assert all(tag.get("rspace") is None for tag in mo(root, "\u2208"))
+
+
+def test_a_display_sum_has_its_limits_under_and_over() -> None:
+    root = math(r"E = \sum_{j=1}^{m} \varepsilon_j")
+    over = one(root, "munderover")
+    assert over["displaystyle"] == "true"
+    operator = one(over, "mo")
+    assert operator.get_text() == "\u2211"
+    assert operator.attrs == {"largeop": "true", "movablelimits": "false"}
+    under, upper = over.find_all("mrow", recursive=False)
+    assert (under.get_text(), upper.get_text()) == ("j=1", "m")
+    assert one(root, "msub").get_text() == "\u03b5j"
+
+
+def test_an_inline_sum_is_left_to_the_browser() -> None:
+    root = math(r"\sum_{j} \varepsilon_j", display=False)
+    assert "largeop" not in str(root) and "displaystyle" not in str(root)
+
+
+def test_display_formulas_sit_in_a_scrolling_box_inline_ones_do_not() -> None:
+    assert mathml.render("x", display=True).startswith('<div class="dp-math"><math')
+    assert mathml.render("x", display=False).startswith("<math")
+
+
+def built_formulas(site_dir: Path) -> list[str]:
+    found = []
+    for page in site_dir.rglob("*.html"):
+        found += re.findall(r"<math\b.*?</math>", page.read_text("utf-8"), re.DOTALL)
+    return found
+
+
+def test_no_superscript_in_the_built_site_is_a_bare_prime(site_dir: Path) -> None:
+    formulas = built_formulas(site_dir)
+    assert len(formulas) > 100
+    primed = 0
+    for formula in formulas:
+        root = BeautifulSoup(formula, "html.parser")
+        for sup in root.find_all("msup"):
+            script = sup.find_all(True, recursive=False)[-1]
+            assert script.get_text().strip() not in {PRIME, "'", "\u2033"}, formula
+        primed += PRIME in formula
+    assert primed >= 5  # D′ in the definition and ℓ_D′, μ′ in laplace, in every locale
+
+
+def font_characters() -> set[int]:
+    """The code points of the subset: from the font itself, or from its recipe without brotli."""
+    subset = pytest.importorskip("fontTools.subset")
+    try:
+        font = pytest.importorskip("fontTools.ttLib").TTFont(FONT)
+        assert "MATH" in font
+        return set(font.getBestCmap())
+    except ImportError:  # reading WOFF2 needs brotli, which the test environment may lack
+        recipe = (FONT.parent / "subset.py").read_text("utf-8")
+        ranges = re.findall(r"U\+[0-9A-F]+(?:-[0-9A-F]+)?", recipe)
+        return set(subset.parse_unicodes(",".join(ranges)))
+
+
+def test_the_math_font_covers_every_formula_of_the_site(site_dir: Path) -> None:
+    assert FONT.stat().st_size < 60_000
+    covered = font_characters()
+    used = set()
+    for formula in built_formulas(site_dir):
+        text = BeautifulSoup(formula, "html.parser").get_text()
+        used |= {ord(char) for char in text if not char.isspace()}
+    missing = sorted(chr(code) for code in used - covered)
+    assert not missing, missing
+    # Single letters are drawn from the mathematical italic block (MathML's automatic italic).
+    italic = {0x1D434 + k for k in range(52) if k != 33} | {0x210E}
+    assert italic <= covered
+
+
+def test_the_font_ships_with_its_licence_and_the_stylesheet_loads_it(site_dir: Path) -> None:
+    assert (site_dir / "assets" / "fonts" / "lesson-math.woff2").read_bytes()[:4] == b"wOF2"
+    assert "SIL OPEN FONT LICENSE" in (site_dir / "assets/fonts/OFL.txt").read_text("utf-8")
+    css = (site_dir / "assets" / "math.css").read_text("utf-8")
+    assert 'url("fonts/lesson-math.woff2")' in css and "font-display: swap" in css
+    assert not (site_dir / "assets" / "fonts" / "subset.py").exists()
