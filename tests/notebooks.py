@@ -23,10 +23,15 @@ def code_cells(notebook: Any) -> list[str]:
 
 
 def settings(notebook: Any) -> dict[str, Any]:
-    """The names the first code cell assigns (``LANG``, ``LABELS``), as Python literals."""
+    """The names the first code cell assigns (``LANG``, ``LABELS``, ``WHEEL``), as literals.
+
+    The cell also installs ``dplesson`` when it is missing (a ``try``); that is skipped here.
+    """
     tree = ast.parse(code_cells(notebook)[0])
     found: dict[str, Any] = {}
     for node in tree.body:
+        if isinstance(node, ast.Try):
+            continue
         assert isinstance(node, ast.Assign) and len(node.targets) == 1, ast.dump(node)
         target = node.targets[0]
         assert isinstance(target, ast.Name)

@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ALLOWED = {
     "sitemap.xml": "<lastmod> is the build date (fixed by SOURCE_DATE_EPOCH)",
     "sitemap.xml.gz": "the sitemap above, and the gzip header's build time",
+    "downloads/*.whl": "its zip entries are dated SOURCE_DATE_EPOCH (docs/hooks/downloads.py)",
 }
 #: Not build inputs: version control, caches, environments, outputs.
 IGNORED = (

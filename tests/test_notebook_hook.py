@@ -138,6 +138,8 @@ def test_notebooks_are_pages_in_both_languages_and_cached(project: Path) -> None
 
 
 def load_hook() -> ModuleType:
+    if str(HOOK.parent) not in sys.path:  # as MkDocs does: hooks import their siblings
+        sys.path.insert(0, str(HOOK.parent))
     spec = importlib.util.spec_from_file_location("notebooks_hook_under_test", HOOK)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -11,7 +11,8 @@
 * nbconvert inlines ~550 KB of JupyterLab CSS, a clipboard script, MathJax and Mermaid
   loaders into every notebook page. ``on_page_content`` removes them, turns code cells into
   Material code blocks, gives headings the site's ids, folds the cell tagged ``labels`` and
-  adds a small stylesheet and a download link for the notebook.
+  adds a small stylesheet and a download link for the notebook (named per locale, filled in
+  by docs/hooks/downloads.py).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+import locale_settings
 from bs4 import BeautifulSoup, Comment, Tag
 from markdown.extensions.toc import slugify_unicode, unique
 from mkdocs.plugins import event_priority
@@ -37,20 +39,13 @@ log = logging.getLogger("mkdocs.hooks.notebooks")
 ROOT = Path(__file__).resolve().parents[2]
 #: Build inputs a cached notebook depends on besides its own bytes and the plugin options.
 DEPENDENCIES = ("matplotlib", "numpy", "nbconvert", "mkdocs-jupyter", "mplfonts")
-DOWNLOAD = {
-    "en": "Download this notebook",
-    "nl": "Dit notebook downloaden",
-    "de": "Dieses Notebook herunterladen",
-    "tr": "Bu not defterini indir",
-    "zh": "下载此笔记本",
-}
 #: A code cell tagged ``labels`` (the figure texts) is folded away under this summary.
 LABELS_SUMMARY = {
-    "en": "Language and figure texts (the first code cell)",
-    "nl": "Taal en teksten van de figuren (de eerste codecel)",
-    "de": "Sprache und Texte der Abbildungen (die erste Codezelle)",
-    "tr": "Dil ve şekil metinleri (ilk kod hücresi)",
-    "zh": "语言与图中文字（第一个代码单元）",
+    "en": "Installation, language and figure texts (the first code cell)",
+    "nl": "Installatie, taal en teksten van de figuren (de eerste codecel)",
+    "de": "Installation, Sprache und Texte der Abbildungen (die erste Codezelle)",
+    "tr": "Kurulum, dil ve şekil metinleri (ilk kod hücresi)",
+    "zh": "安装、语言与图中文字（第一个代码单元）",
 }
 STYLE = """
 .nb .highlight{margin-bottom:.4em}
@@ -262,9 +257,12 @@ def _fold(soup: BeautifulSoup, cell: Tag, summary: str) -> None:
 
 
 def _add_download(soup: BeautifulSoup, name: str, language: str) -> None:
-    """Add a button that downloads the notebook, after the first heading (or on top)."""
+    """Add a button that downloads the notebook, after the first heading (or on top).
+
+    docs/hooks/downloads.py renames the copy per locale (``lab.nl.ipynb``) and this link too.
+    """
     link = soup.new_tag("a", attrs={"href": name, "download": name, "class": "md-button"})
-    link.string = DOWNLOAD.get(language, DOWNLOAD["en"])
+    link.string = locale_settings.section(language, "downloads")["notebook_button"]
     paragraph = soup.new_tag("p", attrs={"class": "nb-download"})
     paragraph.append(link)
     heading = soup.find("h1")

@@ -1,0 +1,233 @@
+"""Put the ``dplesson`` wheel on the site and make every install line and notebook point at it.
+
+* ``on_config`` builds the wheel from the working tree with setuptools' PEP 517 backend, in a
+  temporary copy of the package (no network, no build isolation, nothing written to the
+  tree). Its zip dates are ``SOURCE_DATE_EPOCH`` (1980-01-01 when unset), so one commit gives
+  a byte-identical wheel, kept under ``.cache/wheel/`` until its inputs change.
+  ``on_post_build`` writes it to ``downloads/<wheel name>``.
+* Pages and notebooks name the wheel with the token ``__DPLESSON_WHEEL_URL__``; its file name,
+  version included, comes from the build, never from a page. pip needs an absolute URL: with a
+  ``site_url`` the build writes it; without one the page shows the file name (a line that works
+  in the folder where the reader saved the file) and ``assets/downloads.js`` puts the absolute
+  URL, derived from the page's own address, in its place.
+* A paragraph ``[[install-line]]`` becomes that line as a shell block (locale pages hold no
+  code blocks), and ``[[wheel-link]]`` a link that downloads the wheel.
+* Notebook downloads are named per locale (``lab.nl.ipynb``). With a ``site_url`` the copy has
+  the wheel URL and absolute links written in; without one the download button's script
+  fetches the copy from the same origin, fills them in and saves the result.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import logging
+import os
+import posixpath
+import re
+import shutil
+import tempfile
+import warnings
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
+
+import locale_settings
+from bs4 import BeautifulSoup, Tag
+from mkdocs.utils import get_relative_url
+
+log = logging.getLogger("mkdocs.hooks.downloads")
+
+ROOT = Path(__file__).resolve().parents[2]
+TOKEN = "__DPLESSON_WHEEL_URL__"
+LINK_MARKER = "<p>[[wheel-link]]</p>"
+LINE_MARKER = "<p>[[install-line]]</p>"
+#: What ``[[install-line]]`` becomes: a shell block as Material renders one (with its copy button).
+INSTALL_LINE = (
+    '<div class="language-sh highlight"><pre><span></span><code>'
+    f'python -m pip install "{TOKEN}"</code></pre></div>'
+)
+SCRIPT = "assets/downloads.js"
+#: The files the wheel is built from (``pyproject.toml`` names the package's modules).
+SOURCES = ("pyproject.toml", "README.md", "LICENSE")
+#: The earliest date a zip file can hold: the default when ``SOURCE_DATE_EPOCH`` is unset.
+ZIP_EPOCH = "315532800"
+#: ``](../page/)`` in a notebook's Markdown: resolved against the notebook's address.
+RELATIVE_LINK = re.compile(r"\]\((\.\.?\/[^)\s\"\\]*)\)")
+
+_wheel: dict[str, Any] = {}
+
+
+def build_wheel(root: Path = ROOT) -> tuple[str, bytes]:
+    """Build the ``dplesson`` wheel from ``root``'s sources; return its file name and bytes."""
+    from setuptools import build_meta
+
+    with tempfile.TemporaryDirectory(prefix="dplesson-wheel-") as temp:
+        source, target = Path(temp) / "src", Path(temp) / "dist"
+        target.mkdir()
+        shutil.copytree(
+            root / "dplesson", source / "dplesson", ignore=shutil.ignore_patterns("__pycache__")
+        )
+        for name in SOURCES:
+            shutil.copy2(root / name, source / name)
+        previous, epoch = Path.cwd(), os.environ.get("SOURCE_DATE_EPOCH")
+        os.environ["SOURCE_DATE_EPOCH"] = epoch or ZIP_EPOCH
+        quiet = io.StringIO()
+        try:
+            os.chdir(source)
+            with (
+                contextlib.redirect_stdout(quiet),
+                contextlib.redirect_stderr(quiet),
+                warnings.catch_warnings(),
+            ):
+                warnings.simplefilter("ignore")  # setuptools' own deprecation notices
+                name = build_meta.build_wheel(str(target))
+        finally:
+            os.chdir(previous)
+            if epoch is None:
+                del os.environ["SOURCE_DATE_EPOCH"]
+        return name, (target / name).read_bytes()
+
+
+def wheel_name() -> str:
+    """Return the name of the wheel this build made: ``dplesson-<version>-py3-none-any.whl``."""
+    return str(_wheel["name"])
+
+
+def wheel_path() -> str:
+    """Return the wheel's path from the site root."""
+    return f"downloads/{wheel_name()}"
+
+
+def _inputs_digest(root: Path = ROOT) -> str:
+    """Hash of everything the wheel depends on: sources, the date and setuptools' version."""
+    hasher = hashlib.sha256()
+    files = [root / name for name in SOURCES] + sorted(
+        p for p in (root / "dplesson").rglob("*") if p.is_file() and "__pycache__" not in p.parts
+    )
+    for path in files:
+        hasher.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    epoch = os.environ.get("SOURCE_DATE_EPOCH") or ZIP_EPOCH
+    hasher.update(f"{epoch}\0setuptools=={version('setuptools')}".encode())
+    return hasher.hexdigest()[:16]
+
+
+def cached_wheel(cache: Path) -> tuple[str, bytes]:
+    """Return the wheel from ``cache`` if its inputs are unchanged, else build and store it.
+
+    ``mkdocs serve`` loads the configuration again on every change; this keeps it quick.
+    """
+    folder = cache / _inputs_digest()
+    found = sorted(folder.glob("*.whl")) if folder.is_dir() else []
+    if found:
+        return found[0].name, found[0].read_bytes()
+    name, data = build_wheel()
+    if cache.is_dir():
+        for old in cache.iterdir():
+            shutil.rmtree(old, ignore_errors=True)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_bytes(data)
+    return name, data
+
+
+def on_config(config: Any) -> Any:
+    """Build (or reuse) the wheel once per ``mkdocs build``; every language uses the same one."""
+    cache = Path(config.config_file_path).parent / ".cache" / "wheel"
+    name, data = cached_wheel(cache)
+    _wheel.update(name=name, data=data)
+    log.debug("Wheel %s (%d bytes)", name, len(data))
+    return config
+
+
+def _language(page: Any, config: Any) -> str:
+    return str(getattr(page.file, "locale", None) or config.theme.get("language", "en"))
+
+
+def _size(locale: str) -> str:
+    """Return the wheel's size in kB, written the locale's way."""
+    return locale_settings.format_number(round(len(_wheel["data"]) / 1000), locale)
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    """Fill the wheel's address, its download link and the notebook download buttons."""
+    relative = get_relative_url(wheel_path(), page.url)
+    absolute = urljoin(config.site_url, wheel_path()) if config.site_url else ""
+    html = html.replace(LINE_MARKER, INSTALL_LINE)
+    if TOKEN in html:
+        shown = absolute or wheel_name()
+        span = f'<span class="dp-wheel-url" data-wheel="{relative}">{shown}</span>'
+        html = html.replace(TOKEN, span)
+    strings = locale_settings.section(_language(page, config), "downloads")
+    if LINK_MARKER in html:
+        text = strings["wheel_link"].format(name=wheel_name(), size=_size(_language(page, config)))
+        link = f'<p><a href="{relative}" download="{wheel_name()}">{text}</a></p>'
+        html = html.replace(LINK_MARKER, link)
+    if "dp-notebook" in html or "nb-download" in html:
+        html = _notebook_links(html, page, config, relative)
+    return html
+
+
+def _notebook_links(html: str, page: Any, config: Any, wheel: str) -> str:
+    """Point notebook links at the per-locale download; let the script fill it without a URL.
+
+    A Markdown link ``[...](exercises.ipynb){ .dp-notebook }`` is validated as a page link by
+    MkDocs and then turned into a download of that page's notebook here.
+    """
+    soup = BeautifulSoup(html, "html.parser")
+    language = _language(page, config)
+    for link in soup.select("a.dp-notebook, p.nb-download a"):
+        if not isinstance(link, Tag):
+            continue
+        href = str(link["href"])
+        if "dp-notebook" in link.get_attribute_list("class"):
+            stem = posixpath.basename(href.split("#")[0].rstrip("/"))
+            stem = stem.removesuffix(".html").removesuffix(".ipynb")
+            folder = href.split("#")[0].rstrip("/")
+            link["href"] = f"{folder}/{stem}.{language}.ipynb"
+        else:  # the button of docs/hooks/notebooks.py, next to the copy on_post_page renames
+            link["href"] = download_name(href, language)
+        name = posixpath.basename(str(link["href"]))
+        link["download"] = name
+        if not config.site_url:
+            link["data-fill-wheel"] = wheel
+    return str(soup)
+
+
+def download_name(src_uri: str, language: str) -> str:
+    """``lab.ipynb`` of the Dutch build downloads as ``lab.nl.ipynb``."""
+    stem = posixpath.splitext(posixpath.basename(src_uri))[0].removesuffix(f".{language}")
+    return f"{stem}.{language}.ipynb"
+
+
+def fill(text: str, notebook_url: str, wheel_url: str) -> str:
+    """Write the wheel's URL into a notebook's text and make its relative links absolute."""
+    text = text.replace(TOKEN, wheel_url)
+    return RELATIVE_LINK.sub(lambda m: f"]({urljoin(notebook_url, m.group(1))})", text)
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Rename the notebook copy per locale (filled in with a ``site_url``); load the script."""
+    if page.file.src_uri.endswith(".ipynb"):
+        folder = Path(page.file.abs_dest_path).parent
+        copy = folder / posixpath.basename(page.file.src_uri)
+        if copy.is_file():
+            name = download_name(page.file.src_uri, _language(page, config))
+            text = copy.read_text(encoding="utf-8")
+            if config.site_url:
+                notebook_url = urljoin(config.site_url, page.url + name)
+                text = fill(text, notebook_url, urljoin(config.site_url, wheel_path()))
+            (folder / name).write_text(text, encoding="utf-8")
+            copy.unlink()
+    if "dp-wheel-url" in output or "data-fill-wheel" in output:
+        script = get_relative_url(SCRIPT, page.url)
+        output = output.replace("</body>", f'<script src="{script}" defer></script></body>', 1)
+    return output
+
+
+def on_post_build(config: Any) -> None:
+    """Write the wheel next to the pages (each language's build writes the same bytes)."""
+    target = Path(config.site_dir) / wheel_path()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(_wheel["data"])

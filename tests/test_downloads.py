@@ -1,0 +1,203 @@
+"""The wheel on the site, the install line in every locale and checkpoints that lead somewhere."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import io
+import re
+import shutil
+import sys
+import zipfile
+from importlib.metadata import version
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+
+import pytest
+
+from tests import links
+from tests.conftest import DOCS, LOCALES, ROOT
+from tests.notebooks import NOTEBOOKS, code_cells, read, settings
+from tests.site_html import scan
+
+TOKEN = "__DPLESSON_WHEEL_URL__"
+WHEEL = f"dplesson-{version('dplesson')}-py3-none-any.whl"
+#: Which chapter holds which checkpoint box.
+BOXES = {1: "laplace", 2: "laplace", 3: "composition"}
+
+
+@pytest.fixture(scope="module")
+def hook() -> ModuleType:
+    """``docs/hooks/downloads.py``, importable as MkDocs imports it (hooks on ``sys.path``)."""
+    sys.path.insert(0, str(DOCS / "hooks"))
+    spec = importlib.util.spec_from_file_location(
+        "downloads_under_test", DOCS / "hooks" / "downloads.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def root(site_dir: Path, locale: str) -> Path:
+    return site_dir if locale == "en" else site_dir / locale
+
+
+def test_the_site_carries_the_wheel_of_this_package(site_dir: Path) -> None:
+    assert [p.name for p in (site_dir / "downloads").iterdir()] == [WHEEL]
+    with zipfile.ZipFile(site_dir / "downloads" / WHEEL) as wheel:
+        names = set(wheel.namelist())
+        metadata = wheel.read(f"dplesson-{version('dplesson')}.dist-info/METADATA").decode()
+    sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "dplesson").rglob("*.py")}
+    assert sources <= names and "dplesson/py.typed" in names
+    assert not any("__pycache__" in name or name.startswith("tests/") for name in names)
+    assert "Name: dplesson" in metadata and f"Version: {version('dplesson')}" in metadata
+    assert "Requires-Dist: numpy" in metadata
+
+
+def test_the_wheel_is_reproducible_and_dated_by_source_date_epoch(
+    hook: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A frozen copy of the sources, so that an edit during the test cannot change the wheel.
+    shutil.copytree(ROOT / "dplesson", tmp_path / "dplesson")
+    for name in hook.SOURCES:
+        shutil.copy2(ROOT / name, tmp_path / name)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    name, first = hook.build_wheel(tmp_path)
+    assert name == WHEEL
+    assert hook.build_wheel(tmp_path) == (name, first)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1800000000")
+    later = hook.build_wheel(tmp_path)[1]
+    assert later != first
+    with zipfile.ZipFile(io.BytesIO(later)) as wheel:
+        assert {info.date_time[0] for info in wheel.infolist()} == {2027}
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    with zipfile.ZipFile(io.BytesIO(hook.build_wheel(tmp_path)[1])) as wheel:
+        assert {info.date_time[:3] for info in wheel.infolist()} == {(1980, 1, 1)}
+
+
+def test_the_wheel_is_cached_until_its_inputs_change(
+    hook: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    first = hook.cached_wheel(tmp_path)
+    assert first[0] == WHEEL
+    monkeypatch.setattr(hook, "build_wheel", lambda: pytest.fail("built again"))
+    assert hook.cached_wheel(tmp_path) == first
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000001")
+    monkeypatch.setattr(hook, "build_wheel", lambda: ("new.whl", b"new"))
+    assert hook.cached_wheel(tmp_path) == ("new.whl", b"new")
+    assert len(list(tmp_path.iterdir())) == 1
+
+
+def test_fill_writes_the_wheel_url_and_absolute_links(hook: ModuleType) -> None:
+    text = '"WHEEL = \\"__DPLESSON_WHEEL_URL__\\"", "[page](../checkpoints/#checkpoint-2)"'
+    filled = hook.fill(text, "https://x.org/d/nl/exercises/exercises.nl.ipynb", "https://x.org/w")
+    assert (
+        filled
+        == '"WHEEL = \\"https://x.org/w\\"", "[page](https://x.org/d/nl/checkpoints/#checkpoint-2)"'
+    )
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_home_page_shows_one_install_line_and_links_the_wheel(site_dir: Path, locale: str) -> None:
+    home = root(site_dir, locale) / "index.html"
+    html = home.read_text(encoding="utf-8")
+    assert TOKEN not in html and "[[wheel-link]]" not in html
+    spans = re.findall(r'<span class="dp-wheel-url" data-wheel="([^"]+)">([^<]+)</span>', html)
+    assert len(spans) == 1
+    relative, shown = spans[0]
+    assert (home.parent / relative).resolve() == (site_dir / "downloads" / WHEEL).resolve()
+    assert shown == (links.site_url() + f"downloads/{WHEEL}" if links.site_url() else WHEEL)
+    assert re.search(r'python -m pip install (&quot;|")<span class="dp-wheel-url"', html)
+    wheel_links = [a for a in scan(home).anchors if a.get("download") == WHEEL]
+    assert len(wheel_links) == 1 and wheel_links[0]["href"] == relative
+    script = re.findall(r'<script src="([^"]*downloads\.js)" defer>', html)
+    assert len(script) == 1 and (home.parent / script[0]).is_file()
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_notebook_pages_show_the_install_line(site_dir: Path, locale: str, name: str) -> None:
+    html = (root(site_dir, locale) / name.removesuffix(".ipynb") / "index.html").read_text(
+        encoding="utf-8"
+    )
+    assert TOKEN not in html
+    # In the first Markdown cell and in the first code cell (WHEEL = "…").
+    assert html.count('class="dp-wheel-url"') == 2
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_first_code_cell_installs_the_package_from_the_wheel_when_missing(
+    locale: str, name: str
+) -> None:
+    notebook = read(locale, name)
+    assert settings(notebook)["WHEEL"] == TOKEN
+    assert TOKEN in notebook.cells[0].source  # the install line in the first Markdown cell
+    tree = ast.parse(code_cells(notebook)[0])
+    tries = [node for node in tree.body if isinstance(node, ast.Try)]
+    assert len(tries) == 1
+    assert ast.unparse(tries[0].body[0]) == "import dplesson"
+    handler = ast.unparse(tries[0].handlers[0])
+    assert handler.startswith("except ImportError:")
+    assert "subprocess.check_call([sys.executable, '-m', 'pip', 'install', WHEEL])" in handler
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_exercise_notebook_refers_to_the_specification_instead_of_repeating_it(
+    locale: str,
+) -> None:
+    prose = "".join(
+        c.source for c in read(locale, "exercises.ipynb").cells if c.cell_type == "markdown"
+    )
+    for number in BOXES:
+        assert f"](../checkpoints/#checkpoint-{number})" in prose
+    assert "numpy.asarray" not in prose and "6400" not in prose and "4096" not in prose
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_checkpoint_boxes_link_the_specification_and_the_notebook(
+    site_dir: Path, locale: str
+) -> None:
+    checkpoints = root(site_dir, locale) / "checkpoints" / "index.html"
+    ids = scan(checkpoints).ids
+    for number, chapter in BOXES.items():
+        path = root(site_dir, locale) / chapter / "index.html"
+        anchors = scan(path).anchors
+        spec = [a for a in anchors if a.get("href", "").endswith(f"#checkpoint-{number}")]
+        assert len(spec) == 1, (chapter, number)
+        assert (path.parent / spec[0]["href"].split("#")[0]).resolve() == checkpoints.parent
+        assert f"checkpoint-{number}" in ids
+        downloads = [a for a in anchors if a.get("download") == f"exercises.{locale}.ipynb"]
+        assert downloads, chapter
+        for link in downloads:
+            assert (path.parent / link["href"]).is_file()
+            assert (
+                link["data-fill-wheel"] == f"../{'../' if locale != 'en' else ''}downloads/{WHEEL}"
+            )
+
+
+def test_with_a_site_url_the_build_writes_the_absolute_urls(
+    hook: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hook, "_wheel", {"name": WHEEL, "data": b"0" * 2000})
+    config = SimpleNamespace(site_url="https://example.org/dp/", theme={"language": "en"})
+    folder = tmp_path / "nl" / "exercises"
+    folder.mkdir(parents=True)
+    source = '{"source": "WHEEL = \\"__DPLESSON_WHEEL_URL__\\" [x](../checkpoints/#checkpoint-1)"}'
+    (folder / "exercises.ipynb").write_text(source, encoding="utf-8")
+    file = SimpleNamespace(
+        src_uri="nl/exercises.ipynb", abs_dest_path=str(folder / "index.html"), locale="nl"
+    )
+    page = SimpleNamespace(file=file, url="nl/exercises/")
+    button = '<p class="nb-download"><a class="md-button" href="exercises.ipynb">x</a></p>'
+    html = hook.on_page_content(f'{button}<code>"{TOKEN}"</code>', page, config, None)
+    wheel_url = f"https://example.org/dp/downloads/{WHEEL}"
+    assert f'data-wheel="../../downloads/{WHEEL}">{wheel_url}</span>' in html
+    assert "data-fill-wheel" not in html and 'download="exercises.nl.ipynb"' in html
+    hook.on_post_page("<body></body>", page, config)
+    assert not (folder / "exercises.ipynb").exists()
+    filled = (folder / "exercises.nl.ipynb").read_text(encoding="utf-8")
+    assert TOKEN not in filled and wheel_url in filled
+    assert "](https://example.org/dp/nl/checkpoints/#checkpoint-1)" in filled
