@@ -29,7 +29,8 @@ def test_every_internal_link_and_anchor_resolves(site_dir: Path, site_url: str) 
 def test_external_links_are_listed_not_followed(site_dir: Path, site_url: str) -> None:
     external = check_site(site_dir, site_url).external
     assert all(url.startswith(("http://", "https://", "//")) for url in external), external
-    assert not any(url.startswith(site_url) for url in external)
+    if site_url:  # without one (not published yet) no link names the site's address
+        assert not any(url.startswith(site_url) for url in external)
 
 
 def write(path: Path, html: str) -> None:

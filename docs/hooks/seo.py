@@ -8,6 +8,11 @@ and an ``x-default`` for readers of other languages: ``on_post_page`` rewrites t
 URLs; a tiny inline script, run before Material's, skips exactly those requests. The
 language selector keeps its page-to-page links and works as before.
 
+Without a ``site_url`` (the address is not known yet) there is nothing absolute to point
+at: the page keeps no hreflang link (relative ones are invalid for search engines and
+Lighthouse), MkDocs writes no canonical link, and the sitemap (which needs absolute URLs)
+is removed.
+
 ``on_post_build`` writes a ``robots.txt`` that allows everything and names the sitemap
 (static-i18n's, which lists every page with its alternates). It takes effect where the
 site is served at the root of its host.
@@ -51,10 +56,17 @@ def absolute_alternates(html: str, page_url: str, default: str) -> str:
     return html
 
 
+def drop_alternates(html: str) -> str:
+    """Remove the page's hreflang links (and the line each stood on)."""
+    return re.sub(r"[ \t]*" + _LINK.pattern + r"\n?", "", html)
+
+
 def on_post_page(output: str, page: Any, config: Any) -> str:
     """Rewrite the hreflang links of every page and guard them from Material's look-ups."""
-    if not config.site_url or not _LINK.search(output):
+    if not _LINK.search(output):
         return output
+    if not config.site_url:
+        return drop_alternates(output)
     i18n = config.plugins.get("i18n")
     default = i18n.default_language if i18n is not None else config.theme.get("language", "en")
     page_url = urljoin(config.site_url, page.url)
@@ -62,9 +74,20 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     return _BUNDLE.sub(lambda match: SKIP_SITEMAPS + match[0], output, count=1)
 
 
+def on_post_template(output: str, template_name: str, config: Any) -> str:
+    """Keep hreflang links off the 404 pages: they are no translation of any address."""
+    if template_name != "404.html":
+        return output
+    return drop_alternates(output)
+
+
 def on_post_build(config: Any) -> None:
     """Write ``robots.txt`` next to the sitemap."""
     lines = ["User-agent: *", "Allow: /"]
+    site = Path(config.site_dir)
     if config.site_url:
         lines.append(f"Sitemap: {urljoin(config.site_url, 'sitemap.xml')}")
-    (Path(config.site_dir) / "robots.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    else:
+        for name in ("sitemap.xml", "sitemap.xml.gz"):
+            (site / name).unlink(missing_ok=True)
+    (site / "robots.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")

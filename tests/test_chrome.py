@@ -1,0 +1,400 @@
+"""The site's chrome in every language: name, footer, toggles, permalinks, menus, 404 pages,
+the grouped and numbered navigation, the learner's "Next" chain and the course's total time.
+
+Expectations come from ``docs/l10n/<locale>.yml`` and ``mkdocs.yml``; the built pages are
+parsed with the standard library's HTML parser.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from html import unescape
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tests.conftest import DOCS, LOCALES, ROOT
+
+HOOKS = DOCS / "hooks"
+if str(HOOKS) not in sys.path:
+    sys.path.insert(0, str(HOOKS))
+
+import chrome as chrome_hook  # noqa: E402  (hook modules: docs/hooks is not a package)
+import course  # noqa: E402
+import locale_settings  # noqa: E402
+import seo  # noqa: E402
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
+MATERIAL_CREDIT = "Material for MkDocs"
+
+
+def chrome(locale: str) -> dict[str, Any]:
+    return locale_settings.section(locale, "chrome")
+
+
+def mkdocs_config() -> dict[str, Any]:
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    data = yaml.load(text, Loader=yaml.BaseLoader)
+    assert isinstance(data, dict)
+    return data
+
+
+class Chrome(HTMLParser):
+    """The chrome of one built page: what a reader sees around the article."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lang = ""
+        self.texts: dict[str, list[str]] = {}
+        self.links: dict[str, list[dict[str, str]]] = {}
+        self.palette: list[str] = []
+        self.permalinks: list[str] = []
+        self.head_links: list[dict[str, str]] = []
+        self.nav: list[tuple[str, str]] = []  # ("section" | "page", text) of the primary nav
+        self._open: list[tuple[str, str | None]] = []  # (tag, capture key)
+        self._capture: dict[str, list[str]] = {}
+
+    def _start(self, key: str) -> None:
+        self._capture[key] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {k: v or "" for k, v in attrs}
+        classes = values.get("class", "").split()
+        key: str | None = None
+        if tag == "html":
+            self.lang = values.get("lang", "")
+        elif tag == "title":
+            key = "title"
+        elif tag == "link" and values.get("rel") in {"canonical", "alternate"}:
+            self.head_links.append(values)
+        elif tag == "input" and "md-option" in classes and values.get("aria-label"):
+            self.palette.append(values["aria-label"])
+        elif tag == "label" and values.get("for", "").startswith("__palette_"):
+            self.palette.append(values.get("title", ""))
+        elif tag == "a" and "headerlink" in classes:
+            self.permalinks.append(values.get("title", ""))
+        elif "md-header__topic" in classes and "header" not in self.texts:
+            key = "header"
+        elif tag == "label" and "md-nav__title" in classes and "sidebar" not in self.texts:
+            key = "sidebar"
+        elif "md-copyright__highlight" in classes:
+            key = "licence"
+        elif "md-copyright" in classes:
+            key = "footer"
+        elif tag == "article":
+            key = "article"
+        elif (
+            tag == "label"
+            and "md-nav__link" in classes
+            and values.get("id", "").startswith("__nav_")
+        ):
+            key = "nav-section"
+        elif tag == "a" and "md-nav__link" in classes and "#" not in values.get("href", "#"):
+            key = "nav-page"
+        if tag == "a":
+            for name in ("md-select__link", "md-footer__link--next", "md-footer__link--prev"):
+                if name in classes:
+                    self.links.setdefault(name, []).append(values)
+            if {"footer", "licence"} & {key for _, key in self._open}:
+                self.links.setdefault("footer", []).append(values)
+        if key is not None:
+            self._start(key)
+        if tag not in VOID:
+            self._open.append((tag, key))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self._open:
+            open_tag, key = self._open.pop()
+            if key is not None:
+                text = " ".join("".join(self._capture.pop(key, [])).split())
+                self.texts.setdefault(key, []).append(text)
+                if key == "nav-section":
+                    self.nav.append(("section", text))
+                elif key == "nav-page":
+                    self.nav.append(("page", text))
+            if open_tag == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        for key in self._capture:
+            self._capture[key].append(data)
+
+    def text(self, key: str) -> str:
+        return (self.texts.get(key) or [""])[0]
+
+
+def parse(path: Path) -> Chrome:
+    parser = Chrome()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def root_of(site_dir: Path, locale: str) -> Path:
+    return site_dir if locale == "en" else site_dir / locale
+
+
+def target(page: Path, href: str) -> Path:
+    """The file a relative link of ``page`` opens."""
+    assert href and not href.startswith(("/", "http:", "https:")), href
+    found = (page.parent / href.split("#")[0]).resolve()
+    return found / "index.html" if found.is_dir() else found
+
+
+def nav_files() -> list[tuple[str, list[str]]]:
+    """The sections of mkdocs.yml's nav: (English title, [page file, ...]); home first."""
+    result: list[tuple[str, list[str]]] = []
+    for item in mkdocs_config()["nav"]:
+        if isinstance(item, str):
+            result.append(("", [item]))
+        else:
+            ((title, children),) = item.items()
+            result.append((title, list(children)))
+    return result
+
+
+def page_dir(site_dir: Path, locale: str, name: str) -> Path:
+    stem = name.rsplit(".", 1)[0]
+    base = root_of(site_dir, locale)
+    return base if stem == "index" else base / stem
+
+
+# --- the hook's helpers on small inputs ------------------------------------------------------
+
+
+def test_time_lines_are_read_in_each_language_and_only_once() -> None:
+    assert course.minutes_of("# T\n\n*Time:* about 45 minutes.\n", "en") == 45
+    assert course.minutes_of("*Tijd:* ongeveer 30 minuten.", "nl") == 30
+    assert course.minutes_of("*前置知识：*无。*预计用时：*约 35 分钟。", "zh") == 35
+    assert course.minutes_of("*Time:* about 20 minutes.", "de") == 20  # English fallback page
+    assert course.minutes_of("No time here, about 45 minutes.", "en") is None
+    with pytest.raises(ValueError, match="state it once"):
+        course.minutes_of("*Time:* about 4 minutes. *Time:* about 5 minutes.", "en")
+
+
+def test_total_time_is_written_in_hours_and_minutes() -> None:
+    assert course.total_time(400, "en") == "6 h 40 min"
+    assert course.total_time(435, "nl") == "7 uur en 15 minuten"
+    assert course.total_time(60, "zh") == "1 小时 0 分钟"
+
+
+def test_chrome_strings_exist_in_every_language_with_the_same_keys() -> None:
+    english = locale_settings._load("en")["chrome"]
+    for locale in LOCALES:
+        own = locale_settings._load(locale)["chrome"]
+        assert set(own) == set(english), locale
+        assert set(own["sections"]) == set(english["sections"]), locale
+        assert "{minutes}" in own["time_line"] and "{link}" in own["made_with"], locale
+        if locale != "en":
+            same = {k for k, v in own.items() if v == english[k] and k != "sections"}
+            assert not same, (locale, same)
+    assert mkdocs_config()["site_name"] == english["site_name"]
+    assert mkdocs_config()["copyright"] == english["copyright"]
+
+
+class _Config:
+    def __init__(self, site_url: str) -> None:
+        self.site_url = site_url
+
+
+def test_language_menu_links_become_paths_from_the_site_root() -> None:
+    at_root, in_folder = _Config(""), _Config("https://example.org/dplesson/")
+    assert chrome_hook.site_root_link("/nl/", at_root) == "nl/"
+    assert chrome_hook.site_root_link("/", at_root) == "./"
+    assert chrome_hook.site_root_link("/dplesson/zh/", in_folder) == "zh/"
+    assert chrome_hook.site_root_link("/dplesson/", in_folder) == "./"
+    assert chrome_hook.site_root_link("nl/laplace/", in_folder) == "nl/laplace/"
+
+
+def test_hreflang_links_are_dropped_and_nothing_else() -> None:
+    head = (
+        '<link rel="canonical" href="https://example.org/x/">\n'
+        '    <link rel="alternate" href="../" hreflang="en">\n'
+        '    <link rel="alternate" href="./" hreflang="nl">\n'
+        '<link rel="icon" href="i.svg">'
+    )
+    assert seo.drop_alternates(head) == (
+        '<link rel="canonical" href="https://example.org/x/">\n<link rel="icon" href="i.svg">'
+    )
+
+
+# --- the built site ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_site_name_footer_toggles_and_permalinks_are_in_the_locale(
+    site_dir: Path, locale: str
+) -> None:
+    strings = chrome(locale)
+    name = strings["site_name"]
+    assert name != "dplesson"
+    if locale != "en":
+        assert name != chrome("en")["site_name"]
+    for page_name in ("index.md", "laplace.md", "glossary.md", "lab.ipynb"):
+        path = page_dir(site_dir, locale, page_name) / "index.html"
+        page = parse(path)
+        assert page.lang == locale, path
+        assert page.text("header") == name, path
+        assert page.text("sidebar") == name, path
+        assert page.text("title").endswith(f" - {name}") or page.text("title") == name, path
+        assert page.text("licence").startswith(strings["copyright"]), path
+        (licence,) = page.links["footer"][:1]
+        licence_file = target(path, licence["href"])
+        assert licence_file == (site_dir / "LICENSE.txt").resolve(), path
+        assert licence_file.read_text(encoding="utf-8") == (ROOT / "LICENSE").read_text(
+            encoding="utf-8"
+        )
+        assert strings["licence_link"] in page.text("licence"), path
+        before, after = strings["made_with"].split("{link}")
+        footer = page.text("footer")
+        assert f"{before}{MATERIAL_CREDIT}{after}".strip() in footer, (path, footer)
+        assert sorted(page.palette) == sorted([strings["dark_mode"], strings["light_mode"]] * 2)
+        if page_name != "lab.ipynb":
+            assert page.permalinks, path
+            assert set(page.permalinks) == {strings["permalink"]}, path
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_language_menu_marks_the_current_language_with_relative_links(
+    site_dir: Path, locale: str
+) -> None:
+    for page_name in ("index.md", "laplace.md"):
+        path = page_dir(site_dir, locale, page_name) / "index.html"
+        links = parse(path).links["md-select__link"]
+        assert [link["hreflang"] for link in links] == list(LOCALES)
+        current = [link["hreflang"] for link in links if link.get("aria-current") == "true"]
+        assert current == [locale], path
+        for link in links:
+            expected = page_dir(site_dir, link["hreflang"], page_name) / "index.html"
+            assert target(path, link["href"]) == expected.resolve(), (path, link)
+
+
+def test_root_404_is_english_and_each_locale_has_its_own(site_dir: Path) -> None:
+    for locale in LOCALES:
+        path = root_of(site_dir, locale) / "404.html"
+        page = parse(path)
+        strings = chrome(locale)
+        assert page.lang == locale, path
+        assert page.text("title") == f"{strings['not_found_title']} - {strings['site_name']}"
+        assert strings["not_found_text"] in page.text("article"), path
+        assert page.text("header") == strings["site_name"], path
+        for name, links in page.links.items():
+            for link in links:
+                if link["href"].startswith("https://squidfunk"):
+                    continue
+                assert target(path, link["href"]).is_file(), (path, name, link)
+        config = re.search(r'<script id="__config"[^>]*>(.*?)</script>', path.read_text("utf-8"))
+        assert config, path
+        base = json.loads(config[1])["base"]  # where its search looks for the locale's index
+        assert (path.parent / base).resolve() == root_of(site_dir, locale).resolve(), base
+        menu = {link["hreflang"]: link["href"] for link in page.links["md-select__link"]}
+        for other, href in menu.items():
+            assert target(path, href) == (root_of(site_dir, other) / "index.html").resolve()
+
+
+def test_no_canonical_or_hreflang_points_at_the_placeholder_address(site_dir: Path) -> None:
+    site_url = mkdocs_config().get("site_url") or ""
+    for path in site_dir.rglob("*.html"):
+        for link in parse(path).head_links:
+            href = link.get("href", "")
+            assert "example.org" not in href, (path, link)
+            if not site_url and link.get("hreflang"):
+                raise AssertionError(f"{path}: hreflang without a site_url: {link}")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_navigation_is_grouped_translated_and_numbered(site_dir: Path, locale: str) -> None:
+    sections = chrome(locale)["sections"]
+    page = parse(root_of(site_dir, locale) / "laplace" / "index.html")
+    groups = nav_files()
+    expected_sections = [sections[title] for title, _ in groups if title]
+    assert [text for kind, text in page.nav if kind == "section"] == expected_sections
+    course_title, chapters = groups[1]
+    assert course_title == "Course"
+    titles = [text for kind, text in page.nav if kind == "page"]
+    numbered = [t for t in titles if re.match(r"\d+\. ", t)]
+    assert [int(t.split(".")[0]) for t in numbered] == list(range(1, len(chapters) + 1))
+    for number, chapter in enumerate(chapters, start=1):
+        chapter_page = parse(page_dir(site_dir, locale, chapter) / "index.html")
+        assert chapter_page.text("title").startswith(f"{number}. "), (locale, chapter)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_next_chain_runs_from_home_through_the_course_to_the_exercises(
+    site_dir: Path, locale: str
+) -> None:
+    end = mkdocs_config()["extra"]["course_end"]
+    expected = [name for title, names in nav_files() for name in names]
+    expected = expected[: expected.index(end) + 1]
+    path = root_of(site_dir, locale) / "index.html"
+    visited = []
+    while True:
+        visited.append(path.resolve())
+        following = parse(path).links.get("md-footer__link--next")
+        if not following:
+            break
+        path = target(path, following[0]["href"])
+        assert len(visited) < 50
+    assert visited == [(page_dir(site_dir, locale, n) / "index.html").resolve() for n in expected]
+
+
+def rendered_minutes(page: Chrome, locale: str) -> int | None:
+    """The minutes in a built page's time line (its words, emphasis removed)."""
+    for code in dict.fromkeys((locale, "en")):
+        line = re.escape(chrome(code)["time_line"].replace("*", ""))
+        pattern = line.replace(re.escape("{minutes}"), r"(\d+)").replace(r"\ ", r"\s*")
+        found = re.findall(pattern, page.text("article"))
+        if found:
+            return int(found[0])
+    return None
+
+
+def test_home_page_shows_the_sum_of_the_chapter_times(site_dir: Path) -> None:
+    names = [name for _, group in nav_files() for name in group if name.endswith(".md")]
+    per_chapter: dict[str, set[int]] = {}
+    for locale in LOCALES:
+        total = 0
+        for name in names:
+            minutes = rendered_minutes(
+                parse(page_dir(site_dir, locale, name) / "index.html"), locale
+            )
+            if minutes is not None:
+                per_chapter.setdefault(name, set()).add(minutes)
+                total += minutes
+        home = parse(root_of(site_dir, locale) / "index.html").text("article")
+        assert total >= 8 * 30, locale
+        hours, minutes = divmod(total, 60)
+        shown = chrome(locale)["total_time"].format(hours=hours, minutes=minutes)
+        assert shown in home, (locale, shown)
+        assert "[[course-time]]" not in home
+    timed = {name for name in names if name in per_chapter}
+    assert {"anonymisation.md", "mechanisms.md", "checkpoints.md"} <= timed
+    disagree = {name: found for name, found in per_chapter.items() if len(found) != 1}
+    assert not disagree, disagree  # every language states the same time for a chapter
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_home_page_lists_the_chapters_as_the_sidebar_numbers_them(
+    site_dir: Path, locale: str
+) -> None:
+    home = root_of(site_dir, locale) / "index.html"
+    html = home.read_text(encoding="utf-8")
+    article = html[html.index('<article class="md-content__inner') :]
+    listed = re.search(r"<ol>(.*?)</ol>", article, re.DOTALL)
+    assert listed, locale
+    items = re.findall(r'<li><a href="([^"]+)">(.*?)</a></li>', listed[1])
+    _, chapters = nav_files()[1]
+    assert [target(home, href) for href, _ in items] == [
+        (page_dir(site_dir, locale, name) / "index.html").resolve() for name in chapters
+    ]
+    sidebar = [text for kind, text in parse(home).nav if kind == "page"]
+    numbered = [t for t in sidebar if re.match(r"\d+\. ", t)]
+    shown = [
+        f"{n}. {' '.join(unescape(re.sub('<[^>]+>', '', t)).split())}"
+        for n, (_, t) in enumerate(items, 1)
+    ]
+    assert shown == numbered, locale
