@@ -142,3 +142,36 @@ def test_only_the_listed_files_may_differ_between_builds(tmp_path: Path) -> None
     (two / "a" / "index.html").write_text("other")
     (two / "extra.js").write_text("")
     assert unexplained(differences(one, two)) == ["extra.js", "a/index.html"]
+
+
+def test_words_with_diacritics_get_a_hidden_folded_field(search: ModuleType) -> None:
+    """Folded forms go to extra fields; title and text, which previews show, stay as they are."""
+    assert [search.fold(w) for w in ["DUYARLILIK", "İstatistik", "Straße", "differentiële"]] == [
+        "duyarlilik",
+        "istatistik",
+        "strasse",
+        "differentiele",
+    ]
+    assert search.fold("隐私预算") == "隐私预算"
+    assert search.fold("한국어") == "한국어"  # Hangul recomposes after NFD
+    separator = r"[\s\-]+"
+    doc = {
+        "location": "x/",
+        "title": "Sensitivität",
+        "text": "<p>Die <b>Sensitivität</b> ist Δ-groß.</p>",
+    }
+    index = {
+        "config": {"separator": separator, "fields": {"title": {"boost": 1000.0}}},
+        "docs": [doc],
+    }
+    out = search.add_folded_fields(index)
+    assert out["config"]["fields"]["folded_title"] == {"boost": 1000.0}
+    assert out["config"]["fields"]["folded_text"] == {"boost": 1.0}
+    [folded] = out["docs"]
+    assert folded["title"] == doc["title"] and folded["text"] == doc["text"]
+    assert folded["folded_title"] == "sensitivitat"
+    assert folded["folded_text"] == "sensitivitat gross."
+    plain = search.add_folded_fields(
+        {**index, "docs": [{"location": "", "title": "A", "text": "b"}]}
+    )
+    assert set(plain["docs"][0]) == {"location", "title", "text"}

@@ -10,12 +10,19 @@ resolves result locations against the same ``base``. After the last language is 
 The pipeline keeps Material's default (stop words, no stemmer): Material turns every query
 term into a prefix query, which lunr does not stem, so a stemmed index would stop matching
 whole words (``gevoeligheid`` against the stem ``gevoel``). Prefixes find inflected forms.
+
+Readers type without diacritics ("duyarlilik", "Sensitivitat", "differentiele"), and lunr
+matches tokens exactly. Material indexes every field named in the index's ``config.fields``
+and shows only ``title`` and ``text``, so ``add_folded_fields`` adds two hidden fields with the
+folded form of each word that has diacritics: a folded query finds the page while previews
+and highlighting keep the original text, and queries with diacritics match as before.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +31,14 @@ from mkdocs.plugins import event_priority
 
 INDEX = Path("search") / "search_index.json"
 _CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
+_TAG = re.compile(r"<[^>]*>")
+# Letters that NFD does not decompose but readers type without their marks: Turkish dotless
+# ı and dotted İ (which lower-cases to i + U+0307), German ß, and a few other Latin letters.
+_EXPLICIT = str.maketrans(
+    {"ı": "i", "İ": "i", "ß": "ss", "ẞ": "ss", "ø": "o", "Ø": "o", "ł": "l", "Ł": "l"}
+)
+# Hidden search fields holding folded words, each weighted like the field it folds.
+FOLDED = {"title": "folded_title", "text": "folded_text"}
 
 
 def _i18n(config: Any) -> Any:
@@ -34,6 +49,47 @@ def _locale(location: str, locales: set[str]) -> str | None:
     """Return the locale folder a search entry points into; None for the default language."""
     head = location.split("/", 1)[0]
     return head if head in locales else None
+
+
+def fold(word: str) -> str:
+    """Lower-case ``word`` and drop its diacritics: ``Duyarlılık`` -> ``duyarlilik``."""
+    decomposed = unicodedata.normalize("NFD", word.translate(_EXPLICIT))
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    # NFC again: Hangul decomposes into jamo, which are not marks and must recombine.
+    return unicodedata.normalize("NFC", bare).lower()
+
+
+def folded_words(html: str, separator: str) -> str:
+    """Return the folded forms of the words of ``html`` that have diacritics, once each.
+
+    Words are split like Material's worker splits them (markup dropped, then ``separator``), so
+    each folded form is exactly the folded token a reader's query is compared with.
+    """
+    pattern = re.compile(separator)
+    seen: dict[str, None] = {}
+    for part in _TAG.split(html):
+        for word in pattern.split(part):
+            folded = fold(word)
+            if word and folded != word.lower():
+                seen.setdefault(folded)
+    return " ".join(seen)
+
+
+def add_folded_fields(index: dict[str, Any]) -> dict[str, Any]:
+    """Return ``index`` with folded fields in its config and in the documents that need them."""
+    config = dict(index["config"])
+    fields = dict(config["fields"])
+    for field, hidden in FOLDED.items():
+        fields[hidden] = dict(fields.get(field, {"boost": 1.0}))
+    config["fields"] = fields
+    separator = config["separator"]
+    docs = []
+    for doc in index["docs"]:
+        extra = {
+            hidden: folded_words(doc.get(field, ""), separator) for field, hidden in FOLDED.items()
+        }
+        docs.append({**doc, **{k: v for k, v in extra.items() if v}})
+    return {**index, "config": config, "docs": docs}
 
 
 def split_index(data: dict[str, Any], default: str, locales: list[str]) -> dict[str, Any]:
@@ -86,5 +142,5 @@ def on_post_build(config: Any) -> None:
         target = path if locale == i18n.default_language else Path(config.site_dir) / locale / INDEX
         target.parent.mkdir(parents=True, exist_ok=True)
         # UTF-8 rather than \u escapes: the Chinese index shrinks by half, and parses faster.
-        text = json.dumps(index, separators=(",", ":"), ensure_ascii=False)
+        text = json.dumps(add_folded_fields(index), separators=(",", ":"), ensure_ascii=False)
         target.write_text(text, encoding="utf-8")

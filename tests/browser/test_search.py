@@ -63,3 +63,30 @@ def test_a_result_opens_the_page_with_the_word_highlighted(visit: Visit) -> None
     assert unquote(visit.page.url).startswith(f"{visit.base_url}/tr/")
     assert visit.page.url.split("#")[0] in [link.split("#")[0] for link in links]
     assert visit.page.locator("article mark").count() >= 1
+
+
+# Readers type without diacritics; the folded form and the original both find the page, and
+# Chinese words inside sentences are still found (docs/hooks/search_locale.py).
+FOLDED_QUERIES = [
+    ("en", "Chike", "sensitivity/"),  # Chiké Abuah, under "Further reading"
+    ("tr", "duyarlilik", "sensitivity/"),
+    ("tr", "DUYARLILIK", "sensitivity/"),
+    ("tr", "duyarlılık", "sensitivity/"),
+    ("de", "Sensitivitat", "sensitivity/"),
+    ("de", "Sensitivität", "sensitivity/"),
+    ("nl", "differentiele", "glossary/"),
+    ("nl", "differentiële", "glossary/"),
+    ("zh", "隐私预算", "composition/"),
+    ("zh", "一个人", "sensitivity/"),
+]
+
+
+@pytest.mark.parametrize(("locale", "query", "page"), FOLDED_QUERIES)
+def test_a_query_without_diacritics_finds_the_page(
+    visit: Visit, locale: str, query: str, page: str
+) -> None:
+    visit.page.goto(f"{visit.base_url}/{locale_path(locale, '')}", wait_until="load")
+    links = search(visit.page, query)
+    pages = {urlparse(link).path for link in links}
+    assert f"{urlparse(visit.base_url).path}/{locale_path(locale, page)}" in pages, links
+    assert all(in_locale(link, visit.base_url, locale) for link in links), links
