@@ -1,0 +1,42 @@
+"""The "how many releases can I afford?" widget shows dplesson's counts, in every locale."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from dplesson.accounting import affordable_releases
+from tests.conftest import LOCALES
+from tests.test_site_hooks import load
+
+affordable = load("affordable")
+
+
+def test_the_grid_holds_dplesson_counts_for_every_choice() -> None:
+    data = json.loads(affordable.grid())
+    assert data["epsilons"] == list(affordable.EPSILONS)
+    assert data["stds"] == list(affordable.STDS)
+    for i, epsilon in enumerate(data["epsilons"]):
+        for j, std in enumerate(data["stds"]):
+            assert data["counts"][i][j] == affordable_releases(epsilon, data["delta"], std)
+
+
+def test_the_hook_touches_only_pages_with_the_widget() -> None:
+    page = '<p>no widget</p><div class="dp-widget dp-affordable" data-t-title="T"></div>'
+    out = BeautifulSoup(affordable.on_page_content(page), "html.parser")
+    widget = out.select_one("div.dp-affordable")
+    assert widget is not None and json.loads(str(widget["data-grid"]))["delta"] == 1e-6
+    assert affordable.on_page_content("<p>plain</p>") == "<p>plain</p>"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_built_chapter_carries_the_grid(site_dir: Path, locale: str) -> None:
+    page = site_dir / ("" if locale == "en" else locale) / "beyond" / "index.html"
+    soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+    widgets = soup.select("div.dp-affordable")
+    assert len(widgets) == 1
+    assert widgets[0]["data-grid"] == affordable.grid()
+    assert widgets[0].get("data-t-summary")
