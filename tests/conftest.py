@@ -11,6 +11,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import settings
+
+# Timing belongs in the benchmark, not in a test: a loaded machine must not fail a property.
+settings.register_profile("dplesson", deadline=None)
+settings.load_profile("dplesson")
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -67,6 +67,15 @@ LABELS: dict[str, dict[str, str]] = {
         "90": "estimated time in minutes",
     },
 }
+# Years of the works under "Further reading", which every chapter has: each counts on a page
+# whose Further reading section names the work's author.
+FURTHER_READING = {
+    "2002": "Sweeney",
+    "2012": "Mironov",
+    "2014": "Dwork",
+    "2016": "Abadi",
+    "2020": "Canonne",
+}
 TIME = re.compile(r"\*[^*]+:\*[^\n]*?(\d+)[^\n]*$", re.MULTILINE)
 LITERAL = re.compile(r"(?<![\w.])-?\d+(?:_\d{3})*(?:\.\d+)?(?:e-?\d+)?")
 SOURCE = re.compile(r'--8<--\s+"([^":]+)(?::[^"]*)?"')
@@ -103,6 +112,13 @@ def references(markdown: str) -> str:
     return tail.partition("\n## ")[0]
 
 
+def further_reading_years(markdown: str) -> set[Decimal]:
+    """The years of the works the page's "Further reading" section names."""
+    _, _, tail = markdown.partition("\n## Further reading\n")
+    section = tail.partition("\n## ")[0]
+    return {Decimal(year) for year, author in FURTHER_READING.items() if author in section}
+
+
 def time_estimates(markdown: str) -> set[Decimal]:
     """The minutes in a page's "*Time:* about N minutes." line."""
     return {Decimal(m) for m in TIME.findall(markdown)}
@@ -111,7 +127,7 @@ def time_estimates(markdown: str) -> set[Decimal]:
 @pytest.mark.parametrize("page", sorted(pages("en")))
 def test_english_numbers_come_from_examples(page: str) -> None:
     markdown = pages("en")[page].read_text(encoding="utf-8")
-    allowed = example_numbers(page) | time_estimates(markdown)
+    allowed = example_numbers(page) | time_estimates(markdown) | further_reading_years(markdown)
     for number, reason in LABELS.get(page, {}).items():
         if reason.startswith("example:"):  # printed by an example shown on another page
             assert Decimal(number) in snippet_numbers(reason.removeprefix("example:")), reason

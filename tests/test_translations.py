@@ -365,12 +365,23 @@ def test_a_link_to_another_heading_is_drift(copy: Path) -> None:
 
 
 def test_translated_anchors_to_the_same_heading_match(copy: Path) -> None:
-    for locale, anchor in {"en": "sensitivity", "nl": "gevoeligheid", "zh": "敏感度"}.items():
+    from pymdownx.slugs import slugify
+
+    def second_heading(locale: str) -> str:
+        text = (copy / "docs" / locale / "laplace.md").read_text(encoding="utf-8")
+        title = re.findall(r"^## (.+)$", text, re.MULTILINE)[1]
+        return str(slugify(case="lower")(re.sub(r"\s*\{[^}]*\}$", "", title), "-"))
+
+    # Translated headings give translated anchors; the glossary's ids are the same everywhere.
+    for locale in ("en", "nl", "zh"):
         with (copy / "docs" / locale / "translate.md").open("a", encoding="utf-8") as handle:
-            handle.write(f"\n[x](glossary.md#{anchor})\n")
+            handle.write(f"\n[x](laplace.md#{second_heading(locale)})\n")
+            handle.write("\n[y](glossary.md#sensitivity)\n")
     for locale in ("nl", "zh"):
         assert status_of(copy, locale, "translate.md").problems == []
-    assert any("glossary.md heading" in p for p in status_of(copy, "de", "translate.md").problems)
+    with (copy / "docs" / "de" / "translate.md").open("a", encoding="utf-8") as handle:
+        handle.write("\n[x](laplace.md#something-else)\n\n[y](glossary.md#sensitivity)\n")
+    assert any("laplace.md heading" in p for p in status_of(copy, "de", "translate.md").problems)
 
 
 def test_formulas_admonitions_widgets_and_images_are_compared(copy: Path) -> None:
@@ -406,6 +417,23 @@ def test_widget_attributes_and_placeholders_are_compared(copy: Path) -> None:
         "widget 1 (dp-widget dp-demo): attributes only in English ['data-t-hint'], "
         "only here ['data-t-tip']",
         "widget 1 (dp-widget dp-demo): data-t-title placeholders differ: English ['n'], here []",
+    ]
+
+
+def test_exercise_ids_and_their_options_are_compared(copy: Path) -> None:
+    options = '<div data-part="option" data-option="{}" markdown>Option.</div>'
+    blocks = {
+        "en": ("ex-a", [options.format("x"), options.format("y")]),
+        "nl": ("ex-b", [options.format("x")]),
+    }
+    for locale, (exercise, parts) in blocks.items():
+        with (copy / "docs" / locale / "glossary.md").open("a", encoding="utf-8") as handle:
+            body = "\n".join(parts)
+            handle.write(f'\n<div data-exercise="{exercise}" markdown>\n\nQ?\n\n{body}\n\n</div>\n')
+    problems = status_of(copy, "nl", "glossary.md").problems
+    assert problems == [
+        "exercises and their options differ: English ['ex-a', 'ex-a:x', 'ex-a:y'], "
+        "here ['ex-b', 'ex-b:x']"
     ]
 
 

@@ -267,6 +267,7 @@ class _Scan(HTMLParser):
         self.admonitions: list[str] = []
         self.widgets: list[tuple[str, ...]] = []
         self.widget_data: list[dict[str, frozenset[str]]] = []
+        self.exercises: list[str] = []  # data-exercise ids, then "id:option" of each option
         self.inline_math: list[str] = []
         self.display_math: list[str] = []
         self._math: tuple[str, list[str]] | None = None
@@ -294,6 +295,10 @@ class _Scan(HTMLParser):
                     if name.startswith("data-")
                 }
             )
+        if tag == "div" and "data-exercise" in values:
+            self.exercises.append(values["data-exercise"])
+        if tag == "div" and values.get("data-part") == "option" and self.exercises:
+            self.exercises.append(f"{self.exercises[-1].split(':')[0]}:{values.get('data-option')}")
         if tag in {"span", "div"} and "arithmatex" in classes:
             self._math = (tag, [])
 
@@ -323,6 +328,7 @@ class Structure:
     admonitions: tuple[str, ...]
     widgets: tuple[tuple[str, ...], ...]
     widget_data: tuple[dict[str, frozenset[str]], ...]  # data-* attribute -> {placeholders}
+    exercises: tuple[str, ...]  # exercise ids and their "id:option"s, in page order
     inline_math: tuple[str, ...]
     display_math: tuple[str, ...]
 
@@ -362,6 +368,7 @@ def structure(project: Project, path: Path) -> Structure:
         admonitions=tuple(scan.admonitions),
         widgets=tuple(scan.widgets),
         widget_data=tuple(scan.widget_data),
+        exercises=tuple(scan.exercises),
         inline_math=tuple(scan.inline_math),
         display_math=tuple(scan.display_math),
     )
@@ -499,6 +506,7 @@ def compare(pages: _Pages, locale: str, page: str) -> list[str]:
         )
     problems += _list_diff("admonitions", english.admonitions, here.admonitions)
     problems += _list_diff("widgets", english.widgets, here.widgets)
+    problems += _list_diff("exercises and their options", english.exercises, here.exercises)
     if english.widgets == here.widgets:
         problems += _widget_data_diff(english, here)
     images_en = [_asset(project, project.source, page, src, []) for src in english.images]
