@@ -319,8 +319,11 @@ def histogram_release(labels: Mapping[str, str], lang: str, rng: np.random.Gener
     centres = np.array([[0.3, 0.7], [0.7, 0.3]])
     points = np.clip(centres[rng.integers(2, size=400)] + rng.normal(0, 0.12, (400, 2)), 0, 1)
     counts = histograms.histogram_2d(points, bins)
-    noisy = histograms.release_histogram(counts, 0.5, rng)
-    synthetic = histograms.synthetic_points(noisy, bins, 400, rng)
+    # The noise and the synthetic points come from two independent child streams, so the
+    # synthetic points (post-processing) carry nothing about the noise beyond the release.
+    noise_rng, synthetic_rng = rng.spawn(2)
+    noisy = histograms.release_histogram(counts, 0.5, noise_rng)
+    synthetic = histograms.synthetic_points(noisy, bins, 400, synthetic_rng)
     grids = [counts.reshape(bins, bins).T, noisy.reshape(bins, bins).T]
     top = float(max(grid.max() for grid in grids))
     bottom = float(min(0.0, grids[1].min()))
