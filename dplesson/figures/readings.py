@@ -6,6 +6,7 @@ Each function draws one figure from ``dplesson``'s own functions, in the page's 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 
 import numpy as np
@@ -44,6 +45,16 @@ def guess_bound(labels: Mapping[str, str], decimal: str) -> Figure:
     return c.chart(x, y, series)
 
 
+_SUPERSCRIPT = str.maketrans(
+    "-0123456789", "\u207b\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
+)
+
+
+def _powers(ticks: list[float]) -> list[str]:
+    """Write decade ticks as 10², 10⁻⁶: short on a phone, whatever the locale."""
+    return ["10" + str(round(math.log10(t))).translate(_SUPERSCRIPT) for t in ticks]
+
+
 def local_vs_central(labels: Mapping[str, str], decimal: str) -> Figure:
     """Draw the standard error of a share: central Laplace against randomized response."""
     people = [100, 300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000]
@@ -62,8 +73,9 @@ def local_vs_central(labels: Mapping[str, str], decimal: str) -> Figure:
         Line(c("local_series"), xs, [e["local"] for e in errors], style=0, markers=True),
         Line(c("central_series"), xs, [e["central"] for e in errors], style=1, markers=True),
     ]
-    x = Axis(c("x"), 80.0, 1.3e6, decades(80.0, 1.3e6), log=True)
-    y = Axis(c("y"), 1e-6, 0.3, decades(1e-6, 0.3), log=True)
+    xs_ticks, ys_ticks = decades(80.0, 1.3e6), decades(1e-6, 0.3)
+    x = Axis(c("x"), 80.0, 1.3e6, xs_ticks, log=True, tick_labels=_powers(xs_ticks))
+    y = Axis(c("y"), 1e-6, 0.3, ys_ticks, log=True)
     return c.chart(x, y, series)
 
 
