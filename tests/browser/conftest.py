@@ -84,17 +84,22 @@ class Visit:
     base_url: str
     requests: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    scripts: bool = True
 
     def open(self, locale: str, widget: str) -> None:
         """Open the page of ``locale`` that holds ``widget`` and wait until it has settled."""
         path = url_path(locale, page_of(widget, locale))
         self.page.goto(f"{self.base_url}/{path}", wait_until="networkidle")
+        # The explorer draws itself when it comes into view (explorer.js): bring it there.
+        self.page.locator(f".dp-{widget}").scroll_into_view_if_needed()
+        if self.scripts:
+            self.page.wait_for_selector(f".dp-{widget}.dp-ready")
 
 
 def _visit(browser: Browser, base_url: str, **options: Any) -> Iterator[Visit]:
     context = browser.new_context(**options)
     page = context.new_page()
-    visit = Visit(page, base_url)
+    visit = Visit(page, base_url, scripts=options.get("java_script_enabled", True))
     page.on("request", lambda request: visit.requests.append(request.url))
     page.on("pageerror", lambda error: visit.errors.append(str(error)))
     yield visit

@@ -314,6 +314,7 @@ def test_on_a_phone_the_chart_is_legible_and_beside_the_controls(
     try:
         page = context.new_page()
         page.goto(f"{base_url}/{url_path(locale, page_of('explorer', locale))}")
+        page.locator(".dp-explorer").scroll_into_view_if_needed()
         page.wait_for_selector(".dp-explorer.dp-ready svg text")
         sizes = page.eval_on_selector_all(
             ".dp-explorer svg text",

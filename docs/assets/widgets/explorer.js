@@ -327,8 +327,18 @@
     update();
   }
 
+  /** Draw each explorer when it comes near the viewport: the first draw measures the chart,
+      which forces a layout of the whole (long) page, so it should not block the page load. */
   function start() {
-    document.querySelectorAll(".dp-explorer:not(.dp-ready)").forEach(init);
+    document.querySelectorAll(".dp-explorer:not(.dp-ready)").forEach(function (root, index) {
+      if (!("IntersectionObserver" in window)) return init(root, index);
+      var watcher = new IntersectionObserver(function (entries) {
+        if (!entries.some(function (entry) { return entry.isIntersecting; })) return;
+        watcher.disconnect();
+        if (!root.classList.contains("dp-ready")) init(root, index);
+      }, { rootMargin: "300px 0px" });
+      watcher.observe(root);
+    });
   }
   // Material's document$ announces every page, also under its instant navigation.
   if (window.document$) window.document$.subscribe(start);
