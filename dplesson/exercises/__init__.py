@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
-__all__ = ["KINDS", "Exercise", "Kind"]
+__all__ = ["KINDS", "Exercise", "Kind", "number"]
 
 Kind = Literal["number", "choice", "bug"]
 #: ``number``: type a number; ``choice``: pick one option; ``bug``: pick the faulty line or
@@ -66,3 +66,10 @@ class Exercise:
         if (self.kind == "bug") != (self.code is not None):
             raise ValueError(f"{self.id}: code is given for bug exercises, and only for them")
         object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+
+
+def number(
+    id: str, chapter: str, answer: float, tolerance: float, params: Mapping[str, float | int | str]
+) -> Exercise:
+    """Return a ``number`` exercise whose question shows ``params`` (the common case, short)."""
+    return Exercise(id, chapter, "number", params, answer=answer, tolerance=tolerance)

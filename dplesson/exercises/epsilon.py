@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from dplesson.exercises import Exercise
+from dplesson.exercises import Exercise, number
 from dplesson.meaning import guess_success_bound, laplace_error_bar, posterior_range
 
 __all__ = ["EXERCISES"]
@@ -18,38 +18,31 @@ _PRIOR, _ODDS_EPSILON = 0.1, 1.0
 _COUNT_EPSILON = 0.5
 _COUNT_SCALE = 1.0 / _COUNT_EPSILON  # a count: one person changes it by at most 1
 
+_GUESS = guess_success_bound(_GUESS_EPSILON)
+_POSTERIOR = posterior_range(_PRIOR, _ODDS_EPSILON)[1]
+_ERROR_BAR = laplace_error_bar(_COUNT_SCALE)
+
 EXERCISES: tuple[Exercise, ...] = (
-    Exercise(
-        id="epsilon-guess",
-        chapter="epsilon",
-        kind="number",
-        params={"epsilon": _GUESS_EPSILON, "shown": round(guess_success_bound(_GUESS_EPSILON), 2)},
-        answer=guess_success_bound(_GUESS_EPSILON),
-        tolerance=0.005,
+    number(
+        "epsilon-guess",
+        "epsilon",
+        _GUESS,
+        0.005,
+        {"epsilon": _GUESS_EPSILON, "shown": round(_GUESS, 2)},
     ),
-    Exercise(
-        id="epsilon-posterior",
-        chapter="epsilon",
-        kind="number",
-        params={
-            "prior": _PRIOR,
-            "epsilon": _ODDS_EPSILON,
-            "shown": round(posterior_range(_PRIOR, _ODDS_EPSILON)[1], 2),
-        },
-        answer=posterior_range(_PRIOR, _ODDS_EPSILON)[1],
-        tolerance=0.005,
+    number(
+        "epsilon-posterior",
+        "epsilon",
+        _POSTERIOR,
+        0.005,
+        {"prior": _PRIOR, "epsilon": _ODDS_EPSILON, "shown": round(_POSTERIOR, 2)},
     ),
-    Exercise(
-        id="epsilon-error-bar",
-        chapter="epsilon",
-        kind="number",
-        params={
-            "epsilon": _COUNT_EPSILON,
-            "scale": _COUNT_SCALE,
-            "shown": round(laplace_error_bar(_COUNT_SCALE), 2),
-        },
-        answer=laplace_error_bar(_COUNT_SCALE),
-        tolerance=0.01,
+    number(
+        "epsilon-error-bar",
+        "epsilon",
+        _ERROR_BAR,
+        0.01,
+        {"epsilon": _COUNT_EPSILON, "scale": _COUNT_SCALE, "shown": round(_ERROR_BAR, 2)},
     ),
     Exercise(
         id="epsilon-reading",

@@ -6,7 +6,7 @@ central DP grows, and a survey whose coins are flipped in the wrong place.
 
 from __future__ import annotations
 
-from dplesson.exercises import Exercise
+from dplesson.exercises import Exercise, number
 from dplesson.local import local_vs_central_error, randomized_response_epsilon
 
 __all__ = ["EXERCISES"]
@@ -30,22 +30,17 @@ def collect(true_answers):  # runs on the survey's server
     return randomized_response(true_answers, rng)
 """
 
+_EPSILON = randomized_response_epsilon(_TRUTH)
+_ESTIMATE = round((_REPORTED - (1 - _FAIR) / 2) / _FAIR, 12)
+
 EXERCISES: tuple[Exercise, ...] = (
-    Exercise(
-        id="local-epsilon",
-        chapter="local",
-        kind="number",
-        params={"t": _TRUTH, "shown": round(randomized_response_epsilon(_TRUTH), 2)},
-        answer=randomized_response_epsilon(_TRUTH),
-        tolerance=0.01,
-    ),
-    Exercise(
-        id="local-estimate",
-        chapter="local",
-        kind="number",
-        params={"t": _FAIR, "reported": _REPORTED, "noise": (1 - _FAIR) / 2},
-        answer=round((_REPORTED - (1 - _FAIR) / 2) / _FAIR, 12),
-        tolerance=0.005,
+    number("local-epsilon", "local", _EPSILON, 0.01, {"t": _TRUTH, "shown": round(_EPSILON, 2)}),
+    number(
+        "local-estimate",
+        "local",
+        _ESTIMATE,
+        0.005,
+        {"t": _FAIR, "reported": _REPORTED, "noise": (1 - _FAIR) / 2},
     ),
     Exercise(
         id="local-growth",
