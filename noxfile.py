@@ -1,18 +1,29 @@
 """Build, test and lint dplesson. Needs only Python 3.11+: ``python3 noxfile.py`` bootstraps nox.
 
-Sessions: ``tests`` (strict build + unit, property, example and site tests), ``docs``
-(strict build into ``site/``), ``serve`` (live preview on 127.0.0.1:8000), ``lint``,
-``translations`` (status of every translated page; see docs/en/translate.md), ``browser``
-(strict build + the widgets, search, axe-core and sub-path serving in Debian's headless
-Chromium; not in the default run), ``links`` (internal links checked, external ones listed),
-``lighthouse`` (scores and page weights), ``reproducible`` (two builds compared) and
-``bench`` (writes docs/benchmarks/README.md).
+Every session runs in ONE environment, ``.nox/env``, installed from the lock file
+``.ci/requirements.lock`` (``-s lock`` regenerates it) and re-synced only when the lock or
+``pyproject.toml`` changes. The site is built once into ``site/``, cold on a fresh clone and
+dated by the last commit (``SOURCE_DATE_EPOCH``); every later session reuses that build while
+its sources are unchanged (``.nox/site.stamp``).
+
+Sessions: ``lint`` and ``tests`` (the default: ruff, mypy, strict build, unit, property,
+example and site tests), ``docs`` (strict build into ``site/``), ``serve`` (live preview on
+127.0.0.1:8000), ``translations`` (status of every translated page; see
+docs/en/translate.md), ``browser`` (the site in Debian's headless Chromium), ``lighthouse``
+(accessibility, best practices and SEO), ``reproducible`` (a later-dated cold build and a warm
+build must equal ``site/``), ``links``, ``bench`` (writes docs/benchmarks/README.md) and
+``lock``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import subprocess
 import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -21,7 +32,6 @@ NOX_PIN = ["nox==2026.10.20", "uv==0.13.8"]
 
 def _bootstrap() -> None:
     """Run the pinned nox from a private virtualenv, creating it on first use."""
-    import subprocess
     import venv
 
     env_dir = ROOT / ".nox" / "_bootstrap"
@@ -42,8 +52,7 @@ if __name__ == "__main__":
 
 import nox  # noqa: E402
 
-nox.options.default_venv_backend = "uv"
-nox.options.reuse_venv = "yes"
+nox.options.default_venv_backend = "none"  # one shared environment, managed by _env()
 nox.options.error_on_missing_interpreters = True
 # The README's test command, `python3 noxfile.py`, runs these.
 nox.options.sessions = ["lint", "tests"]
@@ -53,36 +62,187 @@ os.environ.setdefault("UV_COMPILE_BYTECODE", "1")
 # Material 9.8 prints an end-of-life banner on every build.
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
+ENV = ROOT / ".nox" / "env"
+LOCK = ROOT / ".ci" / "requirements.lock"
 SITE = ROOT / "site"
+SITE_STAMP = ROOT / ".nox" / "site.stamp"
+NPM = ROOT / "tests" / "browser" / "js"
+#: The build's inputs: a change to any of these makes ``site/`` stale.
+SITE_INPUTS = (
+    "docs", "dplesson", "overrides", "mkdocs.yml", "pyproject.toml", ".ci/requirements.lock",
+)  # fmt: skip
+#: Python 3.11.5 is the oldest the pinned pymdown-extensions accepts.
+LOCK_PYTHON = "3.11.5"
 
 
-def _install(session: nox.Session, *extras: str) -> None:
-    session.install("-e", f".[{','.join(extras)}]")
+def _commit_date() -> str:
+    """Return the last commit's date as a Unix time, or a fixed date outside a git checkout."""
+    done = subprocess.run(
+        ["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True
+    )
+    return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else "1767225600"
 
 
-def _build(session: nox.Session, site_dir: Path = SITE) -> None:
-    session.run("mkdocs", "build", "--strict", "--site-dir", str(site_dir))
+# One date for every build of this commit: sitemap <lastmod>, the wheel's zip entries.
+os.environ.setdefault("SOURCE_DATE_EPOCH", _commit_date())
+
+
+@contextmanager
+def _step(name: str) -> Iterator[None]:
+    """Time a step; with ``DPLESSON_STEPS`` set (by .ci/run), append it to that file."""
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        if steps := os.environ.get("DPLESSON_STEPS"):
+            with open(steps, "a", encoding="utf-8") as out:
+                out.write(f"{name}\t{time.perf_counter() - start:.1f}\n")
+
+
+def _digest(*paths: Path) -> str:
+    """SHA-256 over the names and bytes of every file under ``paths`` (caches skipped)."""
+    digest = hashlib.sha256()
+    for path in paths:
+        files = [path] if path.is_file() else sorted(path.rglob("*"))
+        for file in files:
+            if file.is_file() and "__pycache__" not in file.parts:
+                digest.update(file.relative_to(ROOT).as_posix().encode() + b"\0")
+                digest.update(file.read_bytes())
+    return digest.hexdigest()
+
+
+def _env(session: nox.Session) -> None:
+    """Sync ``.nox/env`` with the lock file (only when it changed) and put it on PATH."""
+    stamp = ENV / "lock.sha256"
+    wanted = _digest(LOCK, ROOT / "pyproject.toml")
+    if not stamp.exists() or stamp.read_text() != wanted:
+        with _step("environment from the lock file"):
+            python = str(ENV / "bin" / "python")
+            if not (ENV / "bin" / "python").exists():
+                session.run("uv", "venv", "--quiet", "--python", sys.executable, str(ENV))
+            session.run("uv", "pip", "sync", "--quiet", "--python", python, str(LOCK))
+            session.run(
+                "uv", "pip", "install", "--quiet", "--python", python,
+                "--no-deps", "--no-build-isolation", "-e", str(ROOT),
+            )  # fmt: skip
+            stamp.write_text(wanted)
+    os.environ["PATH"] = str(ENV / "bin") + os.pathsep + os.environ["PATH"]
+    os.environ["VIRTUAL_ENV"] = str(ENV)
+
+
+def _run(session: nox.Session, *args: str, env: dict[str, str] | None = None) -> None:
+    """Run a command from the shared environment."""
+    session.run(*args, external=True, env=env or {})
+
+
+def _site(session: nox.Session) -> None:
+    """Build ``site/`` strictly, unless it was already built from exactly these sources."""
+    wanted = _digest(*(ROOT / name for name in SITE_INPUTS))
+    if SITE.is_dir() and SITE_STAMP.exists() and SITE_STAMP.read_text() == wanted:
+        session.log("site/ was built from these sources: reusing it")
+        return
+    cold = not (ROOT / ".cache").exists()
+    with _step("cold build" if cold else "build"):
+        _run(session, "mkdocs", "build", "--strict", "--site-dir", str(SITE))
+    SITE_STAMP.write_text(wanted)
 
 
 def _npm_ci(session: nox.Session) -> None:
-    """Install the pinned axe-core and Lighthouse (tests/browser/js/package-lock.json)."""
+    """Install the pinned axe-core and Lighthouse once per lock (tests/browser/js)."""
+    stamp = NPM / "node_modules" / ".lock.sha256"
+    wanted = _digest(NPM / "package-lock.json")
+    if stamp.exists() and stamp.read_text() == wanted:
+        return
+    with _step("npm ci"):
+        session.run("npm", "ci", "--no-audit", "--no-fund", "--prefix", str(NPM), external=True)
+    stamp.write_text(wanted)
+
+
+@nox.session
+def lock(session: nox.Session) -> None:
+    """Resolve every extra of pyproject.toml into the hashed lock; ``-- --upgrade`` upgrades."""
     session.run(
-        "npm", "ci", "--no-audit", "--no-fund", "--prefix", "tests/browser/js", external=True
-    )
+        "uv", "pip", "compile", "pyproject.toml", "--all-extras", "--generate-hashes",
+        "--universal", "--python-version", LOCK_PYTHON,
+        "-o", str(LOCK.relative_to(ROOT)), *session.posargs,
+    )  # fmt: skip
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Ruff (lint and format check) and mypy --strict."""
+    _env(session)
+    with _step("lint: ruff and mypy"):
+        _run(session, "ruff", "check", ".")
+        _run(session, "ruff", "format", "--check", ".")
+        _run(session, "mypy")
 
 
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the whole site, all locales, strictly into ``site/``."""
-    _install(session, "docs")
-    _build(session)
+    _env(session)
+    _site(session)
     session.log(f"Built {SITE}. Preview: python3 noxfile.py -s serve")
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Build the site strictly, then run unit, property, example and site tests."""
+    _env(session)
+    _site(session)
+    # The browser tests need Playwright and Chromium: the session `browser` runs them.
+    with _step("tests: unit, property, example, site"):
+        _run(session, "pytest", "-m", "not browser", *session.posargs,
+             env={"DPLESSON_SITE_DIR": str(SITE)})  # fmt: skip
+
+
+@nox.session
+def browser(session: nox.Session) -> None:
+    """Drive the built site in Debian's headless Chromium (never downloads a browser).
+
+    Needs ``/usr/bin/chromium`` (``apt-get install chromium``) and npm for axe-core. Missing
+    Playwright or Chromium fails here instead of skipping.
+    """
+    _env(session)
+    _npm_ci(session)
+    _site(session)
+    env = {"DPLESSON_SITE_DIR": str(SITE), "DPLESSON_REQUIRE_BROWSER": "1"}
+    with _step("browser tests"):
+        _run(session, "pytest", "tests/browser", *session.posargs, env=env)
+
+
+@nox.session
+def lighthouse(session: nox.Session) -> None:
+    """Lighthouse on each page type in en and zh (reports in .cache/lighthouse)."""
+    _env(session)
+    _npm_ci(session)
+    _site(session)
+    with _step("lighthouse"):
+        _run(session, "python", "-m", "tests.lighthouse", "--site", str(SITE), *session.posargs)
+
+
+@nox.session
+def reproducible(session: nox.Session) -> None:
+    """Check that a later-dated cold build and a warm build equal ``site/`` (bar dated files)."""
+    _env(session)
+    _site(session)
+    with _step("reproducible: a later cold build and a warm one"):
+        _run(session, "python", "-m", "tests.reproducible", "--site", str(SITE), *session.posargs)
+
+
+@nox.session
+def links(session: nox.Session) -> None:
+    """Check every internal link of ``site/`` offline, list external ones."""
+    _env(session)
+    _site(session)
+    _run(session, "python", "-m", "tests.links", str(SITE), *session.posargs)
 
 
 @nox.session
 def serve(session: nox.Session) -> None:
     """Serve a live preview at http://127.0.0.1:8000/; ``-- --locale nl`` builds en and nl only."""
-    _install(session, "docs")
+    _env(session)
     args, env = list(session.posargs), {}
     for at, arg in enumerate(args):
         if arg == "--locale" or arg.startswith("--locale="):
@@ -92,77 +252,19 @@ def serve(session: nox.Session) -> None:
             env["DPLESSON_LOCALE"] = value  # read by docs/hooks/preview_locale.py
             del args[at : at + (1 if "=" in arg else 2)]
             break
-    session.run("mkdocs", "serve", "--dev-addr", "127.0.0.1:8000", *args, env=env)
+    _run(session, "mkdocs", "serve", "--dev-addr", "127.0.0.1:8000", *args, env=env)
 
 
 @nox.session
 def translations(session: nox.Session) -> None:
     """Report translation status per locale and page; ``-- mark nl page.md`` after a review."""
-    _install(session, "docs")
-    session.run("python", "docs/hooks/translations.py", *session.posargs)
-
-
-@nox.session
-def tests(session: nox.Session) -> None:
-    """Build the site strictly, then run unit, property, example and site tests."""
-    _install(session, "docs", "test")
-    _build(session)
-    # The browser tests need Playwright and Chromium: the session `browser` runs them.
-    session.run(
-        "pytest", "-m", "not browser", *session.posargs, env={"DPLESSON_SITE_DIR": str(SITE)}
-    )
-
-
-@nox.session
-def browser(session: nox.Session) -> None:
-    """Build the site strictly into ``site/``, then drive it in Debian's headless Chromium.
-
-    Needs ``/usr/bin/chromium`` (``apt-get install chromium chromium-driver``); never downloads
-    a browser. Missing Playwright or Chromium fails here instead of skipping.
-    """
-    _install(session, "docs", "test", "browser")
-    _npm_ci(session)  # axe-core for tests/browser/test_axe.py
-    _build(session)
-    env = {"DPLESSON_SITE_DIR": str(SITE), "DPLESSON_REQUIRE_BROWSER": "1"}
-    session.run("pytest", "tests/browser", *session.posargs, env=env)
-
-
-@nox.session
-def links(session: nox.Session) -> None:
-    """Build into ``site/``, check every internal link offline, list external ones."""
-    _install(session, "docs", "test")
-    _build(session)
-    session.run("python", "-m", "tests.links", str(SITE), *session.posargs)
-
-
-@nox.session
-def lighthouse(session: nox.Session) -> None:
-    """Build into ``site/``; Lighthouse on each page type in en and zh (reports in .cache/)."""
-    _install(session, "docs", "test")
-    _npm_ci(session)
-    _build(session)
-    session.run("python", "-m", "tests.lighthouse", "--site", str(SITE), *session.posargs)
-
-
-@nox.session
-def reproducible(session: nox.Session) -> None:
-    """Build a copy of the sources twice cold and once warm; the sites must match."""
-    _install(session, "docs", "test")
-    session.run("python", "-m", "tests.reproducible", *session.posargs)
+    _env(session)
+    _run(session, "python", "docs/hooks/translations.py", *session.posargs)
 
 
 @nox.session
 def bench(session: nox.Session) -> None:
     """Measure builds, tests, page weight and Lighthouse; write docs/benchmarks/README.md."""
-    _install(session, "docs", "test")
+    _env(session)
     _npm_ci(session)
-    session.run("python", "-m", "tests.bench", *session.posargs)
-
-
-@nox.session
-def lint(session: nox.Session) -> None:
-    """Ruff (lint and format check) and mypy --strict."""
-    _install(session, "docs", "test", "lint", "browser")  # browser: Playwright's types
-    session.run("ruff", "check", ".")
-    session.run("ruff", "format", "--check", ".")
-    session.run("mypy")
+    _run(session, "python", "-m", "tests.bench", *session.posargs)

@@ -1,10 +1,11 @@
 """Two builds of the same sources give the same files, except for a short, explained list.
 
-``python -m tests.reproducible`` copies the sources to a temporary folder and builds there
-twice with an empty notebook cache (the lab notebook executes each time; the second build
-dated three days later), then once more with the cache (nothing executes). The two cold
-builds may differ only in ``ALLOWED``; the warm build must equal the first one exactly.
-The benchmark reuses ``copy_sources`` and ``build``.
+``python -m tests.reproducible --site site`` takes an existing strict build (CI's one cold
+build, dated by ``SOURCE_DATE_EPOCH``) and adds only what the check needs: a cold build of a
+copy of the sources dated three days later (the lab notebooks execute again), which may differ
+only in ``ALLOWED``, and a warm build of the repository itself (nothing executes), which must
+equal the given site exactly. Without ``--site`` it makes all three builds in a temporary
+folder. The benchmark reuses ``copy_sources`` and ``build``.
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ def unexplained(found: list[str]) -> list[str]:
 class Check:
     """Two cold builds, dated three days apart, then a warm one, and what differed."""
 
-    cold: Build
+    cold: Build | None
     cold_again: Build
     warm: Build
     between_cold: list[str]
@@ -125,22 +126,39 @@ def check(work: Path) -> Check:
     )
 
 
+def check_site(site: Path, work: Path) -> Check:
+    """Compare ``site`` with a cold build three days later and a warm build of the repository.
+
+    ``site`` stands for the first cold build: it must have been built from these sources with
+    the ``SOURCE_DATE_EPOCH`` of this process (as ``noxfile.py`` does). Its build is not timed
+    here (``cold`` is None).
+    """
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH") or time.time())
+    sources = copy_sources(work / "src")
+    later = build(sources, work / "b", {"SOURCE_DATE_EPOCH": str(epoch + 3 * 86400)})
+    warm = build(ROOT, work / "c", {"SOURCE_DATE_EPOCH": str(epoch)})
+    return Check(None, later, warm, differences(site, work / "b"), differences(site, work / "c"))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the check in a temporary folder; 1 if the builds differ beyond ``ALLOWED``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.parse_args(argv)
+    parser.add_argument(
+        "--site", type=Path, help="an existing cold build of these sources to compare against"
+    )
+    site = parser.parse_args(argv).site
     with tempfile.TemporaryDirectory(prefix="dplesson-reproducible-") as temp:
-        result = check(Path(temp))
-    for name, run in [
-        ("cold", result.cold),
-        ("cold again", result.cold_again),
-        ("warm", result.warm),
-    ]:
+        result = check_site(site.resolve(), Path(temp)) if site else check(Path(temp))
+    runs = [("cold again", result.cold_again), ("warm", result.warm)]
+    if result.cold:
+        runs.insert(0, ("cold", result.cold))
+    for name, run in runs:
         print(f"{name} build {run.seconds:.1f} s, executed {run.executed or 'nothing'}")
     for name in result.between_cold:
         print(f"differs: {name}" + (f" (allowed: {ALLOWED[name]})" if name in ALLOWED else ""))
     wrong = unexplained(result.between_cold) + result.cold_and_warm
-    if not result.cold.executed or not result.cold_again.executed or result.warm.executed:
+    cold_runs = [result.cold_again] + ([result.cold] if result.cold else [])
+    if not all(run.executed for run in cold_runs) or result.warm.executed:
         print("the cold builds should execute the lab notebooks and the warm one reuse them")
         return 1
     print("reproducible" if not wrong else f"NOT reproducible: {wrong}")
