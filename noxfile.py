@@ -259,7 +259,7 @@ def serve(session: nox.Session) -> None:
 def translations(session: nox.Session) -> None:
     """Report translation status per locale and page; ``-- mark nl page.md`` after a review."""
     _env(session)
-    _run(session, "python", "docs/hooks/translations.py", *session.posargs)
+    _run(session, "python", "-m", "l10n", *session.posargs, env={"PYTHONPATH": "docs/hooks"})
 
 
 @nox.session

@@ -1,21 +1,18 @@
 """Figures for the lab notebooks, drawn from the package's own functions in any locale.
 
 Each figure function takes the notebook's labels for that figure (title, axis labels,
-legend entries; ``{}`` fields receive numbers in the locale's format) and a ``lang`` from
-``LOCALES``, and returns a new Agg ``Figure``. Nothing touches pyplot, the global rcParams
+legend entries; ``{}`` fields receive numbers in the locale's format) and a ``lang``, any
+language declared by a settings file of ``dplesson.locales`` (its decimal sign and figure font
+come from there), and returns a new Agg ``Figure``. Nothing touches pyplot, the global rcParams
 or the global random state; random figures take a seeded ``numpy.random.Generator``.
 ``image`` renders a figure to a small PNG that Jupyter shows with its alt text.
 """
 
 from __future__ import annotations
 
-import base64
 import importlib.util
-import io
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
-from html import escape
 from pathlib import Path
 
 import matplotlib as mpl
@@ -26,16 +23,15 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.font_manager import fontManager
 from matplotlib.ticker import FuncFormatter, LogFormatterSciNotation
-from PIL import Image
 
-from dplesson import histograms
+from dplesson import histograms, locales
 from dplesson.density import laplace_log_density
 from dplesson.figures import data as figure_data
-from dplesson.validation import check_choice, check_count, check_rng
+from dplesson.plot_image import PlotImage, image
+from dplesson.validation import check_rng
 
 __all__ = [
     "FIGURES",
-    "LOCALES",
     "PlotImage",
     "averaging_attack",
     "budget_splits",
@@ -49,9 +45,8 @@ __all__ = [
     "support_gap",
 ]
 
-LOCALES = ("en", "nl", "de", "tr", "zh")
-DECIMAL_COMMA = frozenset({"nl", "de", "tr"})
-#: Simplified Chinese text uses Noto Sans CJK SC (SIL Open Font License), shipped by mplfonts.
+#: A language whose ``figure_font`` is this (Chinese) uses the Noto Sans CJK SC font (SIL Open
+#: Font License) that mplfonts ships; any other ``figure_font`` must be installed.
 CJK_FAMILY = "Noto Sans CJK SC"
 CJK_FILE = ("fonts", "NotoSansCJKsc-Regular.otf")
 COLOURS = ("#3f51b5", "#e65100", "#2e7d32", "#6a1b9a")
@@ -73,14 +68,14 @@ FIGURES: Mapping[str, tuple[str, ...]] = {
 
 
 def _check_lang(lang: object) -> str:
-    return check_choice("lang", lang, LOCALES)
+    return locales.check_locale(lang)
 
 
 def format_number(value: float, lang: str, digits: int = 3) -> str:
     """Format ``value`` with up to ``digits`` significant digits and the locale's decimal sign."""
     lang = _check_lang(lang)
     text = f"{value:.{digits}g}".replace("-", "\N{MINUS SIGN}")
-    return text.replace(".", ",") if lang in DECIMAL_COMMA else text
+    return text.replace(".", locales.decimal(lang))
 
 
 def _cjk_font() -> Path:
@@ -97,12 +92,12 @@ def _cjk_font() -> Path:
 
 def font_families(lang: str) -> list[str]:
     """Return the font families of a figure in ``lang``; register the CJK font if needed."""
-    lang = _check_lang(lang)
-    if lang != "zh":
+    family = locales.setting(_check_lang(lang), "figure_font")
+    if not family or family == "DejaVu Sans":
         return ["DejaVu Sans"]
-    if CJK_FAMILY not in {entry.name for entry in fontManager.ttflist}:
+    if family == CJK_FAMILY and CJK_FAMILY not in {entry.name for entry in fontManager.ttflist}:
         fontManager.addfont(str(_cjk_font()))
-    return [CJK_FAMILY, "DejaVu Sans"]
+    return [str(family), "DejaVu Sans"]
 
 
 @contextmanager
@@ -380,49 +375,3 @@ def support_gap(labels: Mapping[str, str], lang: str, rng: np.random.Generator) 
         axes.set_ylim(0, max(floats) * 1.15)
         axes.legend()
     return figure
-
-
-# ---------------------------------------------------------------- display
-
-
-@dataclass(frozen=True)
-class PlotImage:
-    """A rendered figure: PNG bytes, its size in pixels and the alt text that describes it."""
-
-    png: bytes
-    alt: str
-    width: int
-    height: int
-
-    def html(self) -> str:
-        """Return an ``<img>`` holding the PNG inline, with the alt text and the pixel size."""
-        source = "data:image/png;base64," + base64.b64encode(self.png).decode("ascii")
-        return (
-            f'<img src="{source}" alt="{escape(self.alt)}" '
-            f'width="{self.width}" height="{self.height}">'
-        )
-
-    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
-        """Jupyter shows the HTML image: nbconvert would drop the alt text of an image/png."""
-        return {"text/html": self.html(), "text/plain": self.alt}
-
-
-def image(figure: Figure, alt: str, colours: int = 24) -> PlotImage:
-    """Render ``figure`` to a palette PNG of at most ``colours`` colours, described by ``alt``.
-
-    A palette keeps a line plot near 10 KB, so a page of figures stays light.
-    """
-    if not isinstance(figure, Figure):
-        raise ValueError(f"figure must be a matplotlib Figure; got {figure!r}")
-    if not isinstance(alt, str) or not alt.strip():
-        raise ValueError(f"alt must be a non-empty string describing the figure; got {alt!r}")
-    colours = check_count("colours", colours, 2, 256)
-    rendered = io.BytesIO()
-    figure.savefig(rendered, format="png", metadata={"Software": None})
-    rendered.seek(0)
-    with Image.open(rendered) as picture:
-        palette = picture.convert("RGB").quantize(colours, method=Image.Quantize.MEDIANCUT)
-        width, height = picture.size
-    out = io.BytesIO()
-    palette.save(out, format="PNG", optimize=True)
-    return PlotImage(png=out.getvalue(), alt=alt.strip(), width=width, height=height)

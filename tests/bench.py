@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -21,12 +22,12 @@ from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
 
+from tests.conftest import LOCALES
 from tests.lighthouse import audit_site, table
 from tests.reproducible import ALLOWED, Build, build, copy_sources, differences, unexplained
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "docs" / "benchmarks" / "README.md"
-LOCALES = ("en", "nl", "de", "tr", "zh")
 #: Targets on the project's 2-core machine.
 WARM_TARGET = 5.0
 COLD_RATIO_TARGET = 2.5
@@ -89,6 +90,103 @@ def minimal_site(target: Path, pages: list[str]) -> Path:
             text = f"# {title}\n\nSome {title.lower()} in {locale}.\n\n## Section\n\nMore.\n"
             (folder / page).write_text(text, encoding="utf-8")
     return target
+
+
+#: The baseline's one hook: a trivial notebook executed in a new kernel once per language
+#: build, which is what mkdocs-jupyter does for one notebook per locale.
+BASELINE_HOOK = """
+import nbformat
+from nbclient import NotebookClient
+
+
+def on_post_build(config, **_):
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(1)")])
+    NotebookClient(notebook, kernel_name="python3").execute()
+"""
+
+
+def notebook_baseline_site(target: Path, pages: list[str]) -> Path:
+    """``minimal_site`` that also executes one trivial notebook per locale, each in a new kernel.
+
+    The floor for a five-locale Material site with an executed notebook in every language:
+    what the cold build is measured against (``cold_build_ratio``).
+    """
+    minimal_site(target, pages)
+    (target / "baseline_hook.py").write_text(BASELINE_HOOK, encoding="utf-8")
+    with (target / "mkdocs.yml").open("a", encoding="utf-8") as config:
+        config.write("hooks:\n  - baseline_hook.py\n")
+    return target
+
+
+@dataclass
+class ColdRatio:
+    """Cold builds of the site and of the notebook baseline, taken in turns."""
+
+    site: Runs
+    baseline: Runs
+    site_cpu: Runs
+    baseline_cpu: Runs
+
+    @property
+    def ratio(self) -> float:
+        """Median wall time of the site's cold build over the baseline's."""
+        return self.site.median / self.baseline.median
+
+    def report(self) -> str:
+        """A short Markdown table of wall and CPU seconds and their ratios."""
+        return "\n".join(
+            [
+                "| cold build | runs | median wall | range | median CPU | wall ratio |",
+                "| --- | ---: | ---: | ---: | ---: | ---: |",
+                *(
+                    f"| {name} | {len(wall.seconds)} | {wall.median:.1f} s "
+                    f"| {min(wall.seconds):.1f}–{max(wall.seconds):.1f} s "
+                    f"| {cpu.median:.1f} s | {wall.median / self.baseline.median:.2f}× |"
+                    for name, wall, cpu in (
+                        ("whole site", self.site, self.site_cpu),
+                        (
+                            "baseline (one trivial notebook per locale)",
+                            self.baseline,
+                            self.baseline_cpu,
+                        ),
+                    )
+                ),
+            ]
+        )
+
+
+def _cold(sources: Path, site: Path) -> tuple[float, float]:
+    """Wall and CPU seconds (the build and its kernels) of one cold build of ``sources``."""
+    shutil.rmtree(sources / ".cache", ignore_errors=True)
+    shutil.rmtree(site, ignore_errors=True)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = build(sources, site, {**EPOCH, "PYTHONPATH": str(sources)}).seconds
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def cold_build_ratio(runs: int = 3, sources: Path | None = None) -> ColdRatio:
+    """Build ``sources`` (default: a copy of the repository) and the baseline cold, in turns.
+
+    Taking them in turns exposes both to the same load from other processes, so the ratio
+    stays meaningful on a busy machine when the seconds do not. Each build imports the
+    ``dplesson`` of the sources it builds.
+    """
+    if runs < 1:
+        raise ValueError(f"runs must be at least 1; got {runs}")
+    with tempfile.TemporaryDirectory(prefix="dplesson-cold-") as temp:
+        work = Path(temp)
+        source = sources or copy_sources(work / "src")
+        baseline = notebook_baseline_site(work / "baseline", site_pages())
+        times: dict[str, list[tuple[float, float]]] = {"site": [], "baseline": []}
+        for run in range(runs):
+            times["site"].append(_cold(source, work / "site"))
+            times["baseline"].append(_cold(baseline, work / "baseline-site"))
+            print(f"cold run {run + 1}: {times['site'][-1]} {times['baseline'][-1]}", flush=True)
+    return ColdRatio(
+        *(Runs([wall for wall, _ in times[name]]) for name in ("site", "baseline")),
+        *(Runs([cpu for _, cpu in times[name]]) for name in ("site", "baseline")),
+    )
 
 
 def site_pages() -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -13,13 +14,37 @@ import numpy as np
 import pytest
 from hypothesis import settings
 
+from dplesson import locales
+
 # Timing belongs in the benchmark, not in a test: a loaded machine must not fail a property.
 settings.register_profile("dplesson", deadline=None)
 settings.load_profile("dplesson")
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-LOCALES = ("en", "nl", "de", "tr", "zh")
+#: The languages in mkdocs.yml's order (the switcher's); the settings files declare the same.
+LOCALES = tuple(re.findall(r"^\s*- locale: (\S+)$", (ROOT / "mkdocs.yml").read_text("utf-8"), re.M))
+assert set(LOCALES) == set(locales.locales()), "mkdocs.yml and dplesson/locales/*.yml disagree"
+#: Languages that write 0,5 (their settings file's ``decimal``).
+DECIMAL_COMMA = frozenset(code for code in LOCALES if locales.decimal(code) == ",")
+#: Languages still being translated: their missing pages and notebooks fall back to English.
+IN_PROGRESS = frozenset(code for code in LOCALES if locales.state(code) == locales.IN_PROGRESS)
+
+
+def translated(locale: str, page: str) -> bool:
+    """Whether ``docs/<locale>/<page>`` exists; a complete language must have every page."""
+    return locale not in IN_PROGRESS or (DOCS / locale / page).is_file()
+
+
+def source(locale: str, page: str) -> str:
+    """The locale whose file the site shows as ``locale``'s ``page``: English fills in."""
+    return locale if translated(locale, page) else locales.SOURCE
+
+
+def skip_fallback(locale: str, page: str) -> None:
+    """Skip a check of ``locale``'s own ``page`` when that page still falls back to English."""
+    if not translated(locale, page):
+        pytest.skip(f"{locale} is in progress and has no {page} yet (English fills in)")
 
 
 @pytest.fixture(scope="session")

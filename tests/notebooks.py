@@ -7,14 +7,14 @@ from typing import Any
 
 import nbformat
 
-from tests.conftest import DOCS
+from tests.conftest import DOCS, source
 
 NOTEBOOKS = ("lab.ipynb", "exercises.ipynb")
 
 
 def read(locale: str, name: str) -> Any:
-    """The notebook ``name`` of ``locale`` as an nbformat v4 node."""
-    return nbformat.read(DOCS / locale / name, as_version=4)  # type: ignore[no-untyped-call]
+    """The notebook ``name`` of ``locale`` (English's while an in-progress one lacks it)."""
+    return nbformat.read(DOCS / source(locale, name) / name, as_version=4)  # type: ignore[no-untyped-call]
 
 
 def code_cells(notebook: Any) -> list[str]:

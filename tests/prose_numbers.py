@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import re
+import sys
 from decimal import Decimal
 
+from tests.conftest import DOCS
+
+if str(DOCS / "hooks") not in sys.path:
+    sys.path.insert(0, str(DOCS / "hooks"))
+
+from l10n import glossary  # docs/hooks is on sys.path, not a package
+
 FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
+COMMENTS = re.compile(r"<!--.*?-->", re.DOTALL)  # before the tags: a comment may hold ">"
+#: What numbers need removed beyond the words the glossary check reads (``l10n.glossary``
+#: drops includes, fences, formulas, code, link targets, tags and heading ids).
 REMOVALS = [
-    re.compile(r"^\s*--8<--.*$", re.MULTILINE),  # example includes
-    re.compile(r"\$\$.*?\$\$", re.DOTALL),  # display formulas
-    re.compile(r"\$[^$\n]+\$"),  # inline formulas
-    re.compile(r"`[^`\n]+`"),  # inline code
-    re.compile(r"<!--.*?-->", re.DOTALL),  # comments
-    re.compile(r"<[^>\n]+>"),  # HTML tags and their attributes
-    re.compile(r"\]\([^)\s]*\)"),  # link targets
     re.compile(r"\{[:#.][^}\n]*\}"),  # attribute lists
     re.compile(r"\{[A-Za-z_]\w*\}"),  # exercise placeholders, filled in by the build
     re.compile(r"^\s*#+\s+\d+\.\s", re.MULTILINE),  # heading numbers "## 2. "
@@ -31,7 +35,7 @@ _COMMA_LOCALES = re.compile(rf"(?<![{_WORD},])(?:−|(?<![{_WORD}\]])-)?\d+(?:\.
 
 def prose(markdown: str) -> str:
     """The page's text with code, formulas, includes and markup removed."""
-    text = FRONT_MATTER.sub("", markdown)
+    text = glossary.prose(COMMENTS.sub(" ", FRONT_MATTER.sub("", markdown)))
     for pattern in REMOVALS:
         text = pattern.sub(" ", text)
     return text

@@ -62,7 +62,13 @@ def copy_sources(target: Path) -> Path:
 
 def build(sources: Path, site: Path, env: dict[str, str] | None = None) -> Build:
     """Build ``sources`` strictly into ``site`` in a new process; time it and read its log."""
-    environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
+    # The environment's editable dplesson points at the repository: import the copy's instead.
+    environment = {
+        **os.environ,
+        "NO_MKDOCS_2_WARNING": "1",
+        "PYTHONPATH": str(sources),
+        **(env or {}),
+    }
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
     start = time.perf_counter()
     done = subprocess.run(

@@ -1,63 +1,57 @@
-"""Parse built HTML pages: the resources a browser would load and the links it shows."""
+"""Where built pages live, and one page in a nutshell (its loads, links, ids and lang).
+
+``locale_root``, ``built_page`` and ``locale_of`` are the one map from a locale and a source
+page to the built file. ``scan`` is a thin summary over ``tests.html`` (BeautifulSoup), kept
+for the tests that only need those few facts.
+"""
 
 from __future__ import annotations
 
-from html.parser import HTMLParser
+from dataclasses import dataclass
 from pathlib import Path
 
-# rel values of <link> that make the browser fetch the target.
-LOADING_RELS = {
-    "stylesheet",
-    "preload",
-    "modulepreload",
-    "prefetch",
-    "icon",
-    "shortcut",
-    "apple-touch-icon",
-    "manifest",
-    "dns-prefetch",
-    "preconnect",
-}
-SRC_TAGS = {"script", "img", "iframe", "audio", "video", "source", "embed", "track", "input"}
+from tests import html
+from tests.conftest import LOCALES
+
+SOURCE = LOCALES[0]  # the language written at the site root
 
 
-class PageScan(HTMLParser):
-    """Collect loaded URLs, anchors, ids and the <html lang> of one page."""
+@dataclass(frozen=True)
+class PageScan:
+    """The URLs a page loads, its ``<a>`` attributes, its ids, ``<html lang>`` and math count."""
 
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.loads: list[str] = []
-        self.anchors: list[dict[str, str]] = []
-        self.ids: set[str] = set()
-        self.lang: str | None = None
-        self.math = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = {k: v or "" for k, v in attrs}
-        if "id" in values:
-            self.ids.add(values["id"])
-        if tag == "html":
-            self.lang = values.get("lang")
-        if tag == "math":
-            self.math += 1
-        if tag in SRC_TAGS and values.get("src"):
-            self.loads.append(values["src"])
-        for attr in ("srcset", "imagesrcset"):
-            for part in values.get(attr, "").split(","):
-                if part.strip():
-                    self.loads.append(part.strip().split()[0])
-        if tag == "video" and values.get("poster"):
-            self.loads.append(values["poster"])
-        if tag == "object" and values.get("data"):
-            self.loads.append(values["data"])
-        if tag == "link" and set(values.get("rel", "").lower().split()) & LOADING_RELS:
-            self.loads.append(values.get("href", ""))
-        if tag == "a":
-            self.anchors.append(values)
+    loads: list[str]
+    anchors: list[dict[str, str]]
+    ids: set[str]
+    lang: str
+    math: int
 
 
 def scan(path: Path) -> PageScan:
-    """Parse one built page."""
-    parser = PageScan()
-    parser.feed(path.read_text(encoding="utf-8"))
-    return parser
+    """Summarise one built page."""
+    soup = html.page(path)
+    return PageScan(
+        loads=html.loads(soup),
+        anchors=html.anchors(soup),
+        ids=html.ids(soup),
+        lang=html.lang(soup),
+        math=len(soup.find_all("math")),
+    )
+
+
+def locale_root(site: Path, locale: str) -> Path:
+    """The folder of ``locale``'s pages: the site root for the source language."""
+    return site if locale == SOURCE else site / locale
+
+
+def built_page(site: Path, locale: str, source: str) -> Path:
+    """The built file of a source page: ``laplace.md`` in nl is ``nl/laplace/index.html``."""
+    stem = source.rsplit(".", 1)[0]
+    folder = locale_root(site, locale)
+    return (folder if stem == "index" else folder / stem) / "index.html"
+
+
+def locale_of(site: Path, page: Path) -> str:
+    """The locale a built file belongs to, from its first folder."""
+    first = page.relative_to(site).parts[0]
+    return first if first in LOCALES else SOURCE

@@ -311,7 +311,7 @@ def test_bad_arguments_are_refused() -> None:
         check(laplace_calibration, 4)
     with pytest.raises(ValueError, match="checkpoint must be one of"):
         check(laplace_calibration, True)
-    with pytest.raises(ValueError, match="lang must be one of en, nl, de, tr, zh; got 'fr'"):
+    with pytest.raises(ValueError, match=r"lang must be one of en, .*zh; got 'fr'"):
         check(laplace_calibration, 1, "fr")
     not_callable: Any = "laplace_calibration"
     assert not check(not_callable, 1).defined

@@ -1,24 +1,26 @@
 """The site's chrome in every language: name, footer, toggles, permalinks, menus, 404 pages,
 the grouped and numbered navigation, the learner's "Next" chain and the course's total time.
 
-Expectations come from ``docs/l10n/<locale>.yml`` and ``mkdocs.yml``; the built pages are
-parsed with the standard library's HTML parser.
+Expectations come from ``dplesson/locales/<locale>.yml`` and ``mkdocs.yml``; the built pages are
+read with ``tests.html`` (BeautifulSoup). ``<html lang>`` is ``tests/test_site_quality.py``'s,
+and link targets in general are ``tests/test_links.py``'s (lychee); here the menus must lead
+to the right page, which an existing but wrong target would not reveal.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import sys
-from html import unescape
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from bs4 import BeautifulSoup
 
-from tests.conftest import DOCS, LOCALES, ROOT
+from tests import html
+from tests.conftest import DOCS, IN_PROGRESS, LOCALES, ROOT
+from tests.site_html import built_page, locale_root
 
 HOOKS = DOCS / "hooks"
 if str(HOOKS) not in sys.path:
@@ -27,9 +29,7 @@ if str(HOOKS) not in sys.path:
 import chrome as chrome_hook  # noqa: E402  (hook modules: docs/hooks is not a package)
 import course  # noqa: E402
 import locale_settings  # noqa: E402
-import seo  # noqa: E402
 
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
 MATERIAL_CREDIT = "Material for MkDocs"
 
 
@@ -44,98 +44,42 @@ def mkdocs_config() -> dict[str, Any]:
     return data
 
 
-class Chrome(HTMLParser):
+class Chrome:
     """The chrome of one built page: what a reader sees around the article."""
 
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.lang = ""
-        self.texts: dict[str, list[str]] = {}
-        self.links: dict[str, list[dict[str, str]]] = {}
-        self.palette: list[str] = []
-        self.permalinks: list[str] = []
-        self.head_links: list[dict[str, str]] = []
-        self.nav: list[tuple[str, str]] = []  # ("section" | "page", text) of the primary nav
-        self._open: list[tuple[str, str | None]] = []  # (tag, capture key)
-        self._capture: dict[str, list[str]] = {}
-
-    def _start(self, key: str) -> None:
-        self._capture[key] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = {k: v or "" for k, v in attrs}
-        classes = values.get("class", "").split()
-        key: str | None = None
-        if tag == "html":
-            self.lang = values.get("lang", "")
-        elif tag == "title":
-            key = "title"
-        elif tag == "link" and values.get("rel") in {"canonical", "alternate"}:
-            self.head_links.append(values)
-        elif tag == "input" and "md-option" in classes and values.get("aria-label"):
-            self.palette.append(values["aria-label"])
-        elif tag == "label" and values.get("for", "").startswith("__palette_"):
-            self.palette.append(values.get("title", ""))
-        elif tag == "a" and "headerlink" in classes:
-            self.permalinks.append(values.get("title", ""))
-        elif "md-header__topic" in classes and "header" not in self.texts:
-            key = "header"
-        elif tag == "label" and "md-nav__title" in classes and "sidebar" not in self.texts:
-            key = "sidebar"
-        elif "md-copyright__highlight" in classes:
-            key = "licence"
-        elif "md-copyright" in classes:
-            key = "footer"
-        elif tag == "article":
-            key = "article"
-        elif (
-            tag == "label"
-            and "md-nav__link" in classes
-            and values.get("id", "").startswith("__nav_")
-        ):
-            key = "nav-section"
-        elif tag == "a" and "md-nav__link" in classes and "#" not in values.get("href", "#"):
-            key = "nav-page"
-        if tag == "a":
-            for name in ("md-select__link", "md-footer__link--next", "md-footer__link--prev"):
-                if name in classes:
-                    self.links.setdefault(name, []).append(values)
-            if {"footer", "licence"} & {key for _, key in self._open}:
-                self.links.setdefault("footer", []).append(values)
-        if key is not None:
-            self._start(key)
-        if tag not in VOID:
-            self._open.append((tag, key))
-
-    def handle_endtag(self, tag: str) -> None:
-        while self._open:
-            open_tag, key = self._open.pop()
-            if key is not None:
-                text = " ".join("".join(self._capture.pop(key, [])).split())
-                self.texts.setdefault(key, []).append(text)
-                if key == "nav-section":
-                    self.nav.append(("section", text))
-                elif key == "nav-page":
-                    self.nav.append(("page", text))
-            if open_tag == tag:
-                break
-
-    def handle_data(self, data: str) -> None:
-        for key in self._capture:
-            self._capture[key].append(data)
+    def __init__(self, soup: BeautifulSoup) -> None:
+        self.soup = soup
+        self.texts = {
+            "title": html.first_text(soup, "title"),
+            "header": html.first_text(soup, ".md-header__topic"),
+            "sidebar": html.first_text(soup, "label.md-nav__title"),
+            "licence": html.first_text(soup, ".md-copyright__highlight"),
+            "footer": html.first_text(soup, ".md-copyright"),
+            "article": html.first_text(soup, "article"),
+        }
+        self.links = {
+            name: html.anchors(soup, f"a.{name}")
+            for name in ("md-select__link", "md-footer__link--next", "md-footer__link--prev")
+        }
+        self.links["footer"] = html.anchors(soup, ".md-copyright a")
+        self.palette = [str(i["aria-label"]) for i in soup.select("input.md-option[aria-label]")]
+        self.palette += [
+            str(label.get("title", "")) for label in soup.select("label[for^=__palette_]")
+        ]
+        self.permalinks = [str(a.get("title", "")) for a in soup.select("a.headerlink")]
+        # ("section" | "page", text) of the primary navigation, in reading order.
+        self.nav = [
+            ("section" if item.name == "label" else "page", html.text(item))
+            for item in soup.select('label.md-nav__link[id^="__nav_"], a.md-nav__link[href]')
+            if item.name == "label" or "#" not in str(item["href"])
+        ]
 
     def text(self, key: str) -> str:
-        return (self.texts.get(key) or [""])[0]
+        return self.texts[key]
 
 
 def parse(path: Path) -> Chrome:
-    parser = Chrome()
-    parser.feed(path.read_text(encoding="utf-8"))
-    return parser
-
-
-def root_of(site_dir: Path, locale: str) -> Path:
-    return site_dir if locale == "en" else site_dir / locale
+    return Chrome(html.page(path))
 
 
 def target(page: Path, href: str) -> Path:
@@ -158,9 +102,7 @@ def nav_files() -> list[tuple[str, list[str]]]:
 
 
 def page_dir(site_dir: Path, locale: str, name: str) -> Path:
-    stem = name.rsplit(".", 1)[0]
-    base = root_of(site_dir, locale)
-    return base if stem == "index" else base / stem
+    return built_page(site_dir, locale, name).parent
 
 
 # --- the hook's helpers on small inputs ------------------------------------------------------
@@ -189,7 +131,7 @@ def test_chrome_strings_exist_in_every_language_with_the_same_keys() -> None:
         assert set(own) == set(english), locale
         assert set(own["sections"]) == set(english["sections"]), locale
         assert "{minutes}" in own["time_line"] and "{link}" in own["made_with"], locale
-        if locale != "en":
+        if locale != "en" and locale not in IN_PROGRESS:  # in progress: English may remain
             same = {k for k, v in own.items() if v == english[k] and k != "sections"}
             assert not same, (locale, same)
     assert mkdocs_config()["site_name"] == english["site_name"]
@@ -210,18 +152,6 @@ def test_language_menu_links_become_paths_from_the_site_root() -> None:
     assert chrome_hook.site_root_link("nl/laplace/", in_folder) == "nl/laplace/"
 
 
-def test_hreflang_links_are_dropped_and_nothing_else() -> None:
-    head = (
-        '<link rel="canonical" href="https://example.org/x/">\n'
-        '    <link rel="alternate" href="../" hreflang="en">\n'
-        '    <link rel="alternate" href="./" hreflang="nl">\n'
-        '<link rel="icon" href="i.svg">'
-    )
-    assert seo.drop_alternates(head) == (
-        '<link rel="canonical" href="https://example.org/x/">\n<link rel="icon" href="i.svg">'
-    )
-
-
 # --- the built site ----------------------------------------------------------------------------
 
 
@@ -232,12 +162,11 @@ def test_site_name_footer_toggles_and_permalinks_are_in_the_locale(
     strings = chrome(locale)
     name = strings["site_name"]
     assert name != "dplesson"
-    if locale != "en":
+    if locale != "en" and locale not in IN_PROGRESS:
         assert name != chrome("en")["site_name"]
     for page_name in ("index.md", "laplace.md", "glossary.md", "lab.ipynb"):
         path = page_dir(site_dir, locale, page_name) / "index.html"
         page = parse(path)
-        assert page.lang == locale, path
         assert page.text("header") == name, path
         assert page.text("sidebar") == name, path
         assert page.text("title").endswith(f" - {name}") or page.text("title") == name, path
@@ -253,6 +182,11 @@ def test_site_name_footer_toggles_and_permalinks_are_in_the_locale(
         footer = page.text("footer")
         assert f"{before}{MATERIAL_CREDIT}{after}".strip() in footer, (path, footer)
         assert sorted(page.palette) == sorted([strings["dark_mode"], strings["light_mode"]] * 2)
+        # The search dialog is named like its field (overrides/partials/search.html).
+        dialog = page.soup.select_one('div.md-search[role="dialog"]')
+        field = page.soup.select_one("input.md-search__input")
+        assert dialog is not None and field is not None, path
+        assert dialog.get("aria-label") == field.get("aria-label") != None, path  # noqa: E711
         if page_name != "lab.ipynb":
             assert page.permalinks, path
             assert set(page.permalinks) == {strings["permalink"]}, path
@@ -262,7 +196,8 @@ def test_site_name_footer_toggles_and_permalinks_are_in_the_locale(
 def test_language_menu_marks_the_current_language_with_relative_links(
     site_dir: Path, locale: str
 ) -> None:
-    for page_name in ("index.md", "laplace.md"):
+    """On a home page, a chapter and a notebook page: each entry opens the same page."""
+    for page_name in ("index.md", "laplace.md", "lab.ipynb"):
         path = page_dir(site_dir, locale, page_name) / "index.html"
         links = parse(path).links["md-select__link"]
         assert [link["hreflang"] for link in links] == list(LOCALES)
@@ -275,41 +210,23 @@ def test_language_menu_marks_the_current_language_with_relative_links(
 
 def test_root_404_is_english_and_each_locale_has_its_own(site_dir: Path) -> None:
     for locale in LOCALES:
-        path = root_of(site_dir, locale) / "404.html"
+        path = locale_root(site_dir, locale) / "404.html"
         page = parse(path)
         strings = chrome(locale)
-        assert page.lang == locale, path
         assert page.text("title") == f"{strings['not_found_title']} - {strings['site_name']}"
         assert strings["not_found_text"] in page.text("article"), path
         assert page.text("header") == strings["site_name"], path
-        for name, links in page.links.items():
-            for link in links:
-                if link["href"].startswith("https://squidfunk"):
-                    continue
-                assert target(path, link["href"]).is_file(), (path, name, link)
-        config = re.search(r'<script id="__config"[^>]*>(.*?)</script>', path.read_text("utf-8"))
-        assert config, path
-        base = json.loads(config[1])["base"]  # where its search looks for the locale's index
-        assert (path.parent / base).resolve() == root_of(site_dir, locale).resolve(), base
+        base = html.config(page.soup)["base"]  # where its search looks for the locale's index
+        assert (path.parent / base).resolve() == locale_root(site_dir, locale).resolve(), base
         menu = {link["hreflang"]: link["href"] for link in page.links["md-select__link"]}
         for other, href in menu.items():
-            assert target(path, href) == (root_of(site_dir, other) / "index.html").resolve()
-
-
-def test_no_canonical_or_hreflang_points_at_the_placeholder_address(site_dir: Path) -> None:
-    site_url = mkdocs_config().get("site_url") or ""
-    for path in site_dir.rglob("*.html"):
-        for link in parse(path).head_links:
-            href = link.get("href", "")
-            assert "example.org" not in href, (path, link)
-            if not site_url and link.get("hreflang"):
-                raise AssertionError(f"{path}: hreflang without a site_url: {link}")
+            assert target(path, href) == (locale_root(site_dir, other) / "index.html").resolve()
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_navigation_is_grouped_translated_and_numbered(site_dir: Path, locale: str) -> None:
     sections = chrome(locale)["sections"]
-    page = parse(root_of(site_dir, locale) / "laplace" / "index.html")
+    page = parse(locale_root(site_dir, locale) / "laplace" / "index.html")
     groups = nav_files()
     expected_sections = [sections[title] for title, _ in groups if title]
     assert [text for kind, text in page.nav if kind == "section"] == expected_sections
@@ -330,7 +247,7 @@ def test_next_chain_runs_from_home_through_the_course_to_the_exercises(
     end = mkdocs_config()["extra"]["course_end"]
     expected = [name for title, names in nav_files() for name in names]
     expected = expected[: expected.index(end) + 1]
-    path = root_of(site_dir, locale) / "index.html"
+    path = locale_root(site_dir, locale) / "index.html"
     visited = []
     while True:
         visited.append(path.resolve())
@@ -365,7 +282,7 @@ def test_home_page_shows_the_sum_of_the_chapter_times(site_dir: Path) -> None:
             if minutes is not None:
                 per_chapter.setdefault(name, set()).add(minutes)
                 total += minutes
-        home = parse(root_of(site_dir, locale) / "index.html").text("article")
+        home = parse(locale_root(site_dir, locale) / "index.html").text("article")
         assert total >= 8 * 30, locale
         hours, minutes = divmod(total, 60)
         shown = chrome(locale)["total_time"].format(hours=hours, minutes=minutes)
@@ -381,20 +298,15 @@ def test_home_page_shows_the_sum_of_the_chapter_times(site_dir: Path) -> None:
 def test_home_page_lists_the_chapters_as_the_sidebar_numbers_them(
     site_dir: Path, locale: str
 ) -> None:
-    home = root_of(site_dir, locale) / "index.html"
-    html = home.read_text(encoding="utf-8")
-    article = html[html.index('<article class="md-content__inner') :]
-    listed = re.search(r"<ol>(.*?)</ol>", article, re.DOTALL)
-    assert listed, locale
-    items = re.findall(r'<li><a href="([^"]+)">(.*?)</a></li>', listed[1])
+    home = locale_root(site_dir, locale) / "index.html"
+    listed = html.article(html.page(home)).find("ol")
+    assert listed is not None, locale
+    items = [li.find("a") for li in listed.find_all("li", recursive=False)]
+    links = [(str(a["href"]), html.text(a)) for a in items if a is not None]
     _, chapters = nav_files()[1]
-    assert [target(home, href) for href, _ in items] == [
+    assert [target(home, href) for href, _ in links] == [
         (page_dir(site_dir, locale, name) / "index.html").resolve() for name in chapters
     ]
     sidebar = [text for kind, text in parse(home).nav if kind == "page"]
     numbered = [t for t in sidebar if re.match(r"\d+\. ", t)]
-    shown = [
-        f"{n}. {' '.join(unescape(re.sub('<[^>]+>', '', t)).split())}"
-        for n, (_, t) in enumerate(items, 1)
-    ]
-    assert shown == numbered, locale
+    assert [f"{n}. {text}" for n, (_, text) in enumerate(links, 1)] == numbered, locale

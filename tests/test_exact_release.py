@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
@@ -115,8 +116,7 @@ def test_release_count_returns_a_python_int_from_secrets_by_default() -> None:
         (lambda: release_count(3, 1.0, 1, lambda k: k), r"^randbelow\(\d+\) must return an int"),
     ],
 )
-def test_bad_count_inputs(call: object, match: str) -> None:
-    assert callable(call)
+def test_bad_count_inputs(call: Callable[[], object], match: str) -> None:
     with pytest.raises(ValueError, match=match):
         call()
 
@@ -184,8 +184,7 @@ def test_histogram_default_source_is_secrets() -> None:
         (lambda: release_histogram_exact([1], 1.0, randbelow=7), r"^randbelow must be a function"),  # type: ignore[arg-type]
     ],
 )
-def test_bad_histogram_inputs(call: object, match: str) -> None:
-    assert callable(call)
+def test_bad_histogram_inputs(call: Callable[[], object], match: str) -> None:
     with pytest.raises(ValueError, match=match):
         call()
 

@@ -31,7 +31,7 @@ POINTER = re.compile(r"^- .*\]\((https://[^)\s]+)\)", re.MULTILINE)
 
 def headings(text: str) -> list[str]:
     """The second-level headings of a page, in order."""
-    return re.findall(r"^## (.+)$", text, re.MULTILINE)
+    return re.findall(r"^## (.+?)(?: \{ #[^}]+ \})?$", text, re.MULTILINE)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -50,8 +50,10 @@ def test_further_reading_comes_right_before_the_summary(locale: str, chapter: st
     english = (DOCS / "en" / f"{chapter}.md").read_text(encoding="utf-8")
     names = headings(text)
     assert names[-2] == FURTHER_READING[locale], names
-    section = text.partition(f"\n## {FURTHER_READING[locale]}\n")[2].partition("\n## ")[0]
+    section = text.partition(f"\n## {FURTHER_READING[locale]} {{ #further-reading }}\n")[2]
+    section = section.partition("\n## ")[0]
     urls = POINTER.findall(section)
     assert 2 <= len(urls) <= 3, section
-    english_section = english.partition("\n## Further reading\n")[2].partition("\n## ")[0]
+    english_section = english.partition("\n## Further reading { #further-reading }\n")[2]
+    english_section = english_section.partition("\n## ")[0]
     assert urls == POINTER.findall(english_section)  # the same works, in the same order

@@ -145,7 +145,11 @@ def test_bad_noise_multiplier(bad: object) -> None:
         dp_sgd_step([[1.0]], 1.0, bad, np.random.default_rng(0))  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("bad", [None, 3, random.Random(0), np.random.RandomState(0)], ids=repr)
+@pytest.mark.parametrize(
+    "bad",
+    [None, 3, random.Random(0), np.random.RandomState(0)],
+    ids=lambda value: type(value).__name__,
+)
 def test_only_generators(bad: object) -> None:
     with pytest.raises(ValueError, match=r"^rng must be a numpy.random.Generator"):
         dp_sgd_step([[1.0]], 1.0, 1.0, bad)  # type: ignore[arg-type]

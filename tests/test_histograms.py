@@ -276,7 +276,11 @@ def test_bad_synthetic_inputs(call: Callable[[np.random.Generator], object], mat
         call(np.random.default_rng(0))
 
 
-@pytest.mark.parametrize("bad", [None, 42, random.Random(0), np.random.RandomState(0)], ids=repr)
+@pytest.mark.parametrize(
+    "bad",
+    [None, 42, random.Random(0), np.random.RandomState(0)],
+    ids=lambda value: type(value).__name__,
+)
 def test_only_generators(bad: object) -> None:
     with pytest.raises(ValueError, match=r"^rng must be a numpy.random.Generator"):
         synthetic_points([1, 2, 3, 4], 2, 5, bad)  # type: ignore[arg-type]

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
@@ -227,8 +228,7 @@ def test_weighted_split_rejects_bad_weights() -> None:
         (lambda: split_variance([]), r"^epsilons must be a 1-D sequence"),
     ],
 )
-def test_bad_split_inputs(call: object, match: str) -> None:
-    assert callable(call)
+def test_bad_split_inputs(call: Callable[[], object], match: str) -> None:
     with pytest.raises(ValueError, match=match):
         call()
 
@@ -299,13 +299,16 @@ def test_averaging_attack_with_sensitivity() -> None:
         (lambda rng: averaging_attack(0, 1, 4, rng, 0), r"^sensitivity must be a finite real"),
     ],
 )
-def test_bad_attack_inputs(call: object, match: str) -> None:
-    assert callable(call)
+def test_bad_attack_inputs(call: Callable[[np.random.Generator], object], match: str) -> None:
     with pytest.raises(ValueError, match=match):
         call(np.random.default_rng(0))
 
 
-@pytest.mark.parametrize("bad", [None, 7, random.Random(1), np.random.RandomState(1)], ids=repr)
+@pytest.mark.parametrize(
+    "bad",
+    [None, 7, random.Random(1), np.random.RandomState(1)],
+    ids=lambda value: type(value).__name__,
+)
 def test_attack_needs_a_generator(bad: object) -> None:
     with pytest.raises(ValueError, match=r"^rng must be a numpy.random.Generator"):
         averaging_attack(0, 1, 4, bad)  # type: ignore[arg-type]

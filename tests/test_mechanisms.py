@@ -336,7 +336,7 @@ def test_pick_leaves_the_scores_untouched() -> None:
     assert scores.tolist() == [3.0, 1.0, 2.0]
 
 
-@pytest.mark.parametrize("bad", NOT_GENERATORS, ids=repr)
+@pytest.mark.parametrize("bad", NOT_GENERATORS, ids=lambda value: type(value).__name__)
 def test_pick_refuses_anything_but_a_generator(bad: object) -> None:
     with pytest.raises(ValueError, match=r"^rng must be a numpy.random.Generator"):
         exponential_mechanism([1.0, 2.0], 1.0, 1.0, bad)  # type: ignore[arg-type]

@@ -6,8 +6,11 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
+from collections.abc import Iterator
+from importlib.metadata import version
 from pathlib import Path
 from types import ModuleType
 
@@ -182,3 +185,177 @@ def test_the_cache_key_changes_with_the_package_sources(
 )
 def test_page_uri(uri: str, directory_urls: bool, page: str) -> None:
     assert load_hook()._page_uri(uri, directory_urls) == page
+
+
+def load_kernels() -> ModuleType:
+    load_hook()  # puts docs/hooks on sys.path, as MkDocs does
+    path = HOOK.parent / "notebook_kernels.py"
+    spec = importlib.util.spec_from_file_location("notebook_kernels_under_test", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # as MkDocs registers a hook; dataclasses look it up
+    spec.loader.exec_module(module)
+    return module
+
+
+def code_notebook(*sources: str) -> str:
+    cells: list[dict[str, object]] = [
+        {
+            "cell_type": "code",
+            "id": f"c{index}",
+            "metadata": {},
+            "execution_count": None,
+            "outputs": [],
+            "source": source,
+        }
+        for index, source in enumerate(sources)
+    ]
+    metadata = {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}}
+    return json.dumps({"cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": 5})
+
+
+@pytest.fixture(scope="module")
+def shared_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, object]]:
+    """Four notebooks in four folders, executed one after another by one worker."""
+    kernels = load_kernels()
+    from mkdocs_jupyter import convert
+
+    root = tmp_path_factory.mktemp("shared")
+    sources = {
+        "first": code_notebook("secret = 41", "import os\nprint(os.getcwd())"),
+        "second": code_notebook("import os\nprint('secret' in globals(), os.getcwd())", "7 * 6"),
+        "broken": code_notebook("raise ValueError('broken on purpose')"),
+        "after": code_notebook("print('after', 'secret' in globals())"),
+    }
+    paths = {}
+    for name, text in sources.items():
+        (root / name).mkdir()
+        paths[name] = root / name / "lab.ipynb"
+        paths[name].write_text(text, encoding="utf-8")
+    config = convert.get_nbconvert_app(execute=True, allow_errors=False).config
+    kernels.start([str(path) for path in paths.values()], config, workers=1)
+    outcome: dict[str, object] = {"root": root}
+    try:
+        for name, path in paths.items():
+            try:
+                copy = kernels.executed_copy(str(path))
+                assert copy is not None
+                outcome[name] = json.loads(copy.read_text(encoding="utf-8"))
+            except Exception as error:
+                outcome[name] = error
+    finally:
+        kernels.finish()
+    yield outcome
+
+
+def outputs(notebook: object) -> list[tuple[int | None, str]]:
+    """Each code cell's execution count and the text of its outputs."""
+    assert isinstance(notebook, dict)
+    found = []
+    for cell in notebook["cells"]:
+        texts = []
+        for output in cell["outputs"]:
+            texts.append(
+                "".join(output.get("text") or output.get("data", {}).get("text/plain", ""))
+            )
+        found.append((cell["execution_count"], "".join(texts)))
+    return found
+
+
+def test_a_shared_kernel_runs_each_notebook_as_if_it_were_new(
+    shared_run: dict[str, object],
+) -> None:
+    root = shared_run["root"]
+    assert isinstance(root, Path)
+    assert outputs(shared_run["first"]) == [(1, ""), (2, f"{root / 'first'}\n")]
+    # The second notebook does not see the first one's variables, runs in its own folder and
+    # counts its cells from 1, as in a kernel of its own.
+    assert outputs(shared_run["second"]) == [(1, f"False {root / 'second'}\n"), (2, "42")]
+
+
+def test_a_failing_notebook_raises_its_error_and_the_next_one_still_runs(
+    shared_run: dict[str, object],
+) -> None:
+    from nbclient.exceptions import CellExecutionError
+
+    error = shared_run["broken"]
+    assert isinstance(error, CellExecutionError)
+    assert "broken on purpose" in str(error)
+    assert outputs(shared_run["after"]) == [(1, "after False\n")]
+
+
+def test_nothing_is_held_for_a_notebook_the_run_does_not_execute(tmp_path: Path) -> None:
+    kernels = load_kernels()
+    assert kernels.executed_copy(str(tmp_path / "lab.ipynb")) is None
+    with pytest.raises(ValueError, match="workers must be at least 1; got 0"):
+        kernels.start([str(tmp_path / "lab.ipynb")], None, workers=0)
+
+
+def test_the_notebooks_executed_ahead_are_the_uncached_ones_of_built_languages(
+    tmp_path: Path,
+) -> None:
+    kernels = load_kernels()
+    from types import SimpleNamespace
+
+    from mkdocs_jupyter import plugin
+
+    docs = tmp_path / "docs"
+    names = [
+        "en/lab.ipynb",
+        "en/exercises.ipynb",  # not executed
+        "en/.ipynb_checkpoints/lab.ipynb",  # hidden
+        "de/lab.ipynb",
+        "de/cached.ipynb",
+        "fr/lab.ipynb",  # a language that is not built
+        "shared.ipynb",  # outside the language folders
+        "en/page.md",
+    ]
+    for name in names:
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).write_text(code_notebook(f"print({name!r})"), encoding="utf-8")
+    options = {
+        "execute": True,
+        "remove_tag_config": {},
+        "include": ["*.ipynb"],
+        "ignore": [],
+        "execute_ignore": ["*/exercises.ipynb"],
+        "cache": True,
+        "cache_dir": str(tmp_path / "cache"),
+        **{key: "" for key in ("kernel_name", "theme", "highlight_extra_classes")},
+        **{key: False for key in ("allow_errors", "show_input", "no_input", "no_prompt")},
+        **{"include_requirejs": False, "custom_mathjax_url": "", "toc_depth": 6},
+    }
+    key = plugin._compute_cache_key(str(docs / "de" / "cached.ipynb"), options, True)
+    cached = plugin._get_cache_path(options["cache_dir"], key)
+    cached.parent.mkdir()
+    cached.write_text("{}", encoding="utf-8")
+    config = SimpleNamespace(docs_dir=str(docs), exclude_docs=None)
+    jupyter = SimpleNamespace(config=options)
+    # English is built first, so its notebook comes before the German one.
+    i18n = SimpleNamespace(build_languages=["en", "de"], all_languages=["en", "de", "fr"])
+    expected = [str(docs / "en" / "lab.ipynb"), str(docs / "de" / "lab.ipynb")]
+    assert kernels.cache_misses(config, jupyter, i18n) == [*expected, str(docs / "shared.ipynb")]
+    assert (
+        kernels.cache_misses(config, SimpleNamespace(config={**options, "execute": False}), i18n)
+        == []
+    )
+
+
+def test_an_unknown_plugin_version_or_missing_internal_stops_the_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from types import SimpleNamespace
+
+    from mkdocs.exceptions import PluginError
+
+    hook = load_hook()
+    jupyter = SimpleNamespace(should_include=lambda file: True)
+    i18n = SimpleNamespace(building=False, build_languages=["en"], i18n_files_per_language={})
+    hook.check_plugins(jupyter, i18n)
+    monkeypatch.setattr(hook, "TESTED", {"mkdocs-jupyter": ("0.0.1",)})
+    installed = re.escape(version("mkdocs-jupyter"))
+    with pytest.raises(PluginError, match=rf"mkdocs-jupyter 0\.0\.1 .* {installed} is installed"):
+        hook.check_plugins(jupyter, i18n)
+    monkeypatch.setattr(hook, "TESTED", {})
+    with pytest.raises(PluginError, match="the i18n plugin has no building"):
+        hook.check_plugins(jupyter, SimpleNamespace(build_languages=[], i18n_files_per_language={}))

@@ -7,7 +7,6 @@ import json
 import re
 import string
 from collections.abc import Callable
-from pathlib import Path
 from types import CodeType
 from typing import Any
 
@@ -18,11 +17,11 @@ from nbclient import NotebookClient
 from dplesson import calibration, composition, density, plots
 from dplesson.checkpoints import CHECKPOINTS
 from dplesson.checkpoints.messages import message
-from tests.conftest import DOCS, LOCALES, ROOT
+from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES, ROOT
 from tests.notebooks import NOTEBOOKS, code_cells, labels, outputs_text, read, settings
 from tests.prose_numbers import dotted_decimals
 
-COMMA_LOCALES = ("nl", "de", "tr")
+COMMA_LOCALES = tuple(code for code in LOCALES if code in DECIMAL_COMMA)
 
 
 def markdown(locale: str, name: str) -> list[str]:
@@ -184,8 +183,45 @@ def test_shipped_exercises_report_the_empty_functions(monkeypatch: pytest.Monkey
     assert outputs_text(notebook.cells[-1]).splitlines()[-1] == "Score: 0/3"
 
 
-def test_the_notebooks_never_hold_raw_outputs_or_secrets() -> None:
-    for path in sorted(DOCS.glob("*/*.ipynb")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        assert Path(path.name).name in NOTEBOOKS, path
-        assert "widgets" not in data["metadata"], path
+#: What must never be shipped in a notebook a reader downloads: credentials and the paths
+#: (so the user name) of the machine it was last saved on.
+LEAKS = {
+    "credential": re.compile(
+        r"(?i)\b(api[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|password)"
+        r"\s*[=:]\s*[\"'][^\"']{4,}"
+    ),
+    "private key": re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----"),
+    "token": re.compile(r"\b(AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{36}|sk-[A-Za-z0-9]{20,})\b"),
+    "home path": re.compile(r"(/home/|/Users/|[A-Za-z]:\\\\Users\\\\)[\w.-]+"),
+}
+#: Notebook-level metadata: what Jupyter needs, and ``source``, the translation record that
+#: ``docs/hooks/l10n`` writes into a translated notebook. Anything else (widget state, a
+#: user's extension settings, collaboration ids) is saved machine state.
+METADATA = {"kernelspec", "language_info", "source"}
+
+
+def leaks(text: str) -> list[str]:
+    """The kinds of leak ``text`` contains, as named in ``LEAKS``."""
+    return [kind for kind, pattern in LEAKS.items() if pattern.search(text)]
+
+
+def test_the_leak_patterns_find_what_they_name() -> None:
+    assert leaks('API_KEY = "abcd1234"') == ["credential"]
+    assert leaks("-----BEGIN OPENSSH PRIVATE KEY-----") == ["private key"]
+    assert leaks("token ghp_" + "a" * 36) == ["token"]
+    assert leaks('"/home/alice/dplesson/lab.ipynb"') == ["home path"]
+    assert leaks('"C:\\\\Users\\\\bob\\\\lab.ipynb"') == ["home path"]
+    assert leaks("the secret is that noise bounds what one person changes") == []
+
+
+def test_the_notebooks_hold_no_secrets_paths_or_machine_state() -> None:
+    """Outputs are covered by test_notebooks_are_valid_canonical_and_saved_without_outputs."""
+    found = sorted(DOCS.glob("*/*.ipynb"))
+    assert found and {p.name for p in found} == set(NOTEBOOKS)
+    for path in found:
+        text = path.read_text(encoding="utf-8")
+        assert not leaks(text), (path, leaks(text))
+        data = json.loads(text)
+        assert {"kernelspec", "language_info"} <= set(data["metadata"]) <= METADATA, path
+        for cell in data["cells"]:
+            assert set(cell.get("metadata", {})) <= {"tags"}, (path, cell["source"][:40])

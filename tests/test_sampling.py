@@ -126,7 +126,7 @@ def test_gaussian_tails_are_lighter_than_laplace_at_equal_variance() -> None:
     assert np.mean(np.abs(laplace) > 6) > 10 * np.mean(np.abs(gauss) > 6)
 
 
-@pytest.mark.parametrize("bad", NOT_GENERATORS, ids=repr)
+@pytest.mark.parametrize("bad", NOT_GENERATORS, ids=lambda value: type(value).__name__)
 def test_only_generators_are_accepted(bad: object) -> None:
     match = r"^rng must be a numpy.random.Generator"
     with pytest.raises(ValueError, match=match):

@@ -1,4 +1,4 @@
-"""The site hooks for search, hreflang, accessibility and build speed, on small inputs."""
+"""The site hooks for search, robots.txt and build speed, on small inputs."""
 
 from __future__ import annotations
 
@@ -74,32 +74,12 @@ def test_a_locale_page_points_its_search_at_the_locale_folder(search: ModuleType
     assert config_of(search.localise_base(home, "nl"))["base"] == "./nl/"
 
 
-def test_hreflang_links_become_absolute_with_an_x_default() -> None:
-    alternates = load("seo")
-    head = (
-        '<link rel="alternate" href="../../laplace/" hreflang="en">\n'
-        '<link rel="alternate" href="./" hreflang="nl">'
+def test_robots_txt_names_the_sitemap_only_with_an_address() -> None:
+    seo = load("seo")
+    assert seo.robots_txt("") == "User-agent: *\nAllow: /\n"
+    assert seo.robots_txt("https://example.org/d/").splitlines()[2] == (
+        "Sitemap: https://example.org/d/sitemap.xml"
     )
-    out = alternates.absolute_alternates(head, "https://example.org/d/nl/laplace/", "en")
-    assert out == (
-        '<link rel="alternate" href="https://example.org/d/laplace/" hreflang="en">\n'
-        '<link rel="alternate" href="https://example.org/d/nl/laplace/" hreflang="nl">\n'
-        '<link rel="alternate" href="https://example.org/d/laplace/" hreflang="x-default">'
-    )
-    assert (
-        alternates.absolute_alternates(out, "https://example.org/d/", "en").count("x-default") == 1
-    )
-
-
-def test_the_search_dialog_gets_the_search_fields_label() -> None:
-    accessibility = load("accessibility")
-    page = (
-        '<div class="md-search" data-md-component="search" role="dialog">'
-        '<input type="text" class="md-search__input" name="query" aria-label="搜索" required>'
-    )
-    out = accessibility.name_search_dialog(page)
-    assert 'role="dialog" aria-label="搜索">' in out
-    assert accessibility.name_search_dialog("<p>no search</p>") == "<p>no search</p>"
 
 
 class CountingEnvironment(Environment):

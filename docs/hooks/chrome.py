@@ -1,6 +1,6 @@
 """Put the site's chrome in the reader's language: name, footer, toggles, menus and 404 page.
 
-The strings live in the ``chrome`` section of ``docs/l10n/<locale>.yml``; static-i18n builds
+The strings live in the ``chrome`` section of ``dplesson/locales/<locale>.yml``; static-i18n builds
 one locale after the other, so ``on_config`` sets this build's site name, copyright, palette
 toggle names and heading permalink title (markdown options cannot be overridden per language
 by static-i18n), and ``on_env`` hands the strings to the templates under ``overrides/``.

@@ -1,7 +1,7 @@
 """Shape the course: translated nav sections, numbered chapters, the learner's path, total time.
 
 - The nav's section titles (English in ``mkdocs.yml``) are looked up in the ``chrome.sections``
-  strings of ``docs/l10n/<locale>.yml``.
+  strings of ``dplesson/locales/<locale>.yml``.
 - The pages of the first section are the chapters: their titles (sidebar, ``<title>``, the
   footer's previous/next) get their number, "3. The Laplace mechanism".
 - The learner's "Next" chain ends at ``extra.course_end`` (the exercises): reference and

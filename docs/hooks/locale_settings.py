@@ -1,87 +1,74 @@
-"""Read each language's settings file, ``docs/l10n/<locale>.yml``, and format numbers its way.
+"""The hooks' and tests' view of the languages: ``dplesson.locales`` under its old name.
 
-A settings file holds what no page holds: the language's name, its decimal separator and the
-interface strings of each feature (exercises, figures, chrome, downloads), one section each.
-A key missing from a language falls back to English, so a language can grow string by string.
-This module is imported by the hooks (MkDocs puts ``docs/hooks`` on ``sys.path``) and by tests.
+Each language's settings file is ``dplesson/locales/<code>.yml`` (package data, so the shipped
+package finds the decimal sign, figure font and checker messages too); ``docs/l10n`` links to
+that folder. This module re-exports the reader and adds ``check_mkdocs``, which fails a build
+whose ``mkdocs.yml`` language list disagrees with the settings files.
 """
 
 from __future__ import annotations
 
-import math
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-import yaml
+from dplesson.locales import (
+    COMPLETE,
+    IN_PROGRESS,
+    SETTINGS,
+    SOURCE,
+    decimal,
+    format_number,
+    formula_decimal,
+    load,
+    locales,
+    name,
+    section,
+    setting,
+    state,
+)
 
-L10N = Path(__file__).resolve().parent.parent / "l10n"
-SOURCE = "en"
+L10N = SETTINGS
+_load = load
 
-
-@cache
-def _load(locale: str) -> dict[str, Any]:
-    path = L10N / f"{locale}.yml"
-    if not path.exists():
-        return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: expected a mapping at the top level")
-    return data
-
-
-def locales() -> tuple[str, ...]:
-    """Every language with a settings file, English first."""
-    found = sorted(p.stem for p in L10N.glob("*.yml"))
-    return (SOURCE, *(code for code in found if code != SOURCE))
-
-
-def setting(locale: str, key: str) -> Any:
-    """Return a top-level setting (``name``, ``decimal``) of ``locale``, else the English one."""
-    value = _load(locale).get(key)
-    return _load(SOURCE).get(key) if value is None else value
-
-
-def section(locale: str, name: str) -> dict[str, Any]:
-    """One feature's strings for ``locale``: English keys overlaid with the locale's own."""
-    english = _load(SOURCE).get(name) or {}
-    own = _load(locale).get(name) or {} if locale != SOURCE else {}
-    return _merge(english, own)
-
-
-def _merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in top.items():
-        if isinstance(value, dict) and isinstance(base.get(key), dict):
-            merged[key] = _merge(base[key], value)
-        else:
-            merged[key] = value
-    return merged
+__all__ = [
+    "COMPLETE",
+    "IN_PROGRESS",
+    "L10N",
+    "SOURCE",
+    "check_mkdocs",
+    "decimal",
+    "format_number",
+    "formula_decimal",
+    "locales",
+    "name",
+    "section",
+    "setting",
+    "state",
+]
 
 
-def decimal(locale: str) -> str:
-    """Return the decimal separator of ``locale`` ("." or ",")."""
-    sep = setting(locale, "decimal")
-    return sep if sep in {".", ","} else "."
+def check_mkdocs(languages: list[Any]) -> None:
+    """Raise ``ValueError`` unless static-i18n's ``languages`` match the settings files.
 
-
-def format_number(value: float, locale: str, digits: int | None = None) -> str:
-    """``value`` written the locale's way: shortest round-trip form, or ``digits`` significant.
-
-    Integers (and floats equal to one) print without a fraction; the minus sign is U+2212 so
-    that it matches the typeset formulas; no thousands separator is used (it would be ambiguous
-    between locales).
+    ``languages`` are the plugin's entries (mappings with ``locale`` and ``name``).
+    Codes must be the same set, and each name the settings file's ``name``.
     """
-    if isinstance(value, bool) or not math.isfinite(value):
-        raise ValueError(f"value must be a finite number; got {value!r}")
-    if digits is not None and digits < 1:
-        raise ValueError(f"digits must be at least 1; got {digits!r}")
-    if isinstance(value, int) or (float(value).is_integer() and abs(value) < 1e15):
-        text = str(int(value))
-    elif digits is None:
-        text = repr(float(value))
-    else:
-        text = f"{float(value):.{digits}g}"
-    if "e" in text:
-        raise ValueError(f"value {value!r} needs an exponent; give it in other units")
-    return text.replace("-", "\u2212").replace(".", decimal(locale))
+    declared = set(locales())
+    listed: dict[str, str] = {}
+    for entry in languages:
+        listed[str(entry["locale"])] = str(entry["name"])
+    problems = []
+    if only := sorted(set(listed) - declared):
+        problems.append(f"in mkdocs.yml but with no settings file {SETTINGS}/<code>.yml: {only}")
+    if only := sorted(declared - set(listed)):
+        problems.append(f"with a settings file but not in mkdocs.yml's i18n languages: {only}")
+    for code in sorted(set(listed) & declared):
+        if listed[code] != name(code):
+            problems.append(
+                f"{code}: mkdocs.yml names it {listed[code]!r}, {code}.yml {name(code)!r}"
+            )
+    if problems:
+        raise ValueError(
+            "languages of mkdocs.yml and the settings files disagree: "
+            + "; ".join(problems)
+            + " (python3 noxfile.py -s translations -- new <code> <name> adds both)"
+        )

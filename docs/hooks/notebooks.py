@@ -13,6 +13,13 @@
   Material code blocks, gives headings the site's ids, folds the cell tagged ``labels`` and
   adds a small stylesheet and a download link for the notebook (named per locale, filled in
   by docs/hooks/downloads.py).
+* ``on_config`` of the first language starts executing every language's uncached notebooks
+  in two shared kernels (docs/hooks/notebook_kernels.py), so the five labs no longer each
+  pay a kernel start and the imports, and run beside the rest of the build.
+* The private internals used here (``_compute_cache_key``, ``_get_cache_path``,
+  ``_used_cache_paths``, ``convert.nb2html``; static-i18n's ``building`` and
+  ``i18n_files_per_language``) are checked in ``on_config``: an untested plugin release
+  stops the build with a message (``check_plugins``, ``TESTED``).
 """
 
 from __future__ import annotations
@@ -29,8 +36,10 @@ from pathlib import Path
 from typing import Any
 
 import locale_settings
+import notebook_kernels
 from bs4 import BeautifulSoup, Comment, Tag
 from markdown.extensions.toc import slugify_unicode, unique
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
@@ -39,14 +48,8 @@ log = logging.getLogger("mkdocs.hooks.notebooks")
 ROOT = Path(__file__).resolve().parents[2]
 #: Build inputs a cached notebook depends on besides its own bytes and the plugin options.
 DEPENDENCIES = ("matplotlib", "numpy", "nbconvert", "mkdocs-jupyter", "mplfonts")
-#: A code cell tagged ``labels`` (the figure texts) is folded away under this summary.
-LABELS_SUMMARY = {
-    "en": "Installation, language and figure texts (the first code cell)",
-    "nl": "Installatie, taal en teksten van de figuren (de eerste codecel)",
-    "de": "Installation, Sprache und Texte der Abbildungen (die erste Codezelle)",
-    "tr": "Kurulum, dil ve şekil metinleri (ilk kod hücresi)",
-    "zh": "安装、语言与图中文字（第一个代码单元）",
-}
+#: Releases whose private internals this hook and notebook_kernels.py were checked against.
+TESTED = {"mkdocs-jupyter": ("0.26.3",), "mkdocs-static-i18n": ("1.3.1",)}
 STYLE = """
 .nb .highlight{margin-bottom:.4em}
 .nb-output{margin:0 0 1.2em}
@@ -107,11 +110,44 @@ def _patch_cache_key() -> None:
     jupyter._compute_cache_key = key
 
 
+def check_plugins(jupyter: Any, i18n: Any) -> None:
+    """Stop the build, saying why, if a plugin is not a version whose internals we know.
+
+    This hook and notebook_kernels.py use private parts of mkdocs-jupyter and static-i18n;
+    a new release may rename them, and the build would then go wrong quietly (raw JSON
+    pages, evicted caches). After checking the new release, add it to ``TESTED``.
+    """
+    for name, known in TESTED.items():
+        found = version(name)
+        if found not in known:
+            raise PluginError(
+                f"docs/hooks/notebooks.py was written for {name} {' or '.join(known)} and relies "
+                f"on its internals; {found} is installed. Install a tested version, or check "
+                "the internals named in docs/hooks/notebooks.py and add it to TESTED."
+            )
+    from mkdocs_jupyter import convert, plugin
+
+    needed = {
+        "mkdocs_jupyter.plugin": (plugin, ("_compute_cache_key", "_get_cache_path")),
+        "mkdocs_jupyter.convert": (convert, ("nb2html", "get_nbconvert_app")),
+        "the mkdocs-jupyter plugin": (jupyter, ("should_include",)),
+        "the i18n plugin": (i18n, ("building", "build_languages", "i18n_files_per_language")),
+    }
+    for owner, (target, names) in needed.items():
+        missing = [name for name in names if target is not None and not hasattr(target, name)]
+        if missing:
+            raise PluginError(f"{owner} has no {', '.join(missing)}: see check_plugins")
+
+
 def on_config(config: Any) -> Any:
-    """Anchor the notebook cache in the repository and let kernels import this ``dplesson``."""
-    jupyter, _ = _plugins(config)
+    """Anchor the notebook cache in the repository and let kernels import this ``dplesson``.
+
+    On the first language's build, start executing every language's uncached notebooks.
+    """
+    jupyter, i18n = _plugins(config)
     if jupyter is None:
         return config
+    check_plugins(jupyter, i18n)
     cache_dir = Path(jupyter.config["cache_dir"])
     if not cache_dir.is_absolute():
         jupyter.config["cache_dir"] = str(Path(config.config_file_path).parent / cache_dir)
@@ -119,6 +155,8 @@ def on_config(config: Any) -> Any:
     paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
     if str(ROOT) not in paths:
         os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, paths)])
+    if i18n is None or not i18n.building:
+        notebook_kernels.start_build(config, jupyter, i18n)
     return config
 
 
@@ -205,7 +243,7 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
     _reslug(soup, page, config)
     language = getattr(page.file, "locale", None) or config.theme.get("language", "en")
     for cell in soup.select("div.celltag_labels"):
-        _fold(soup, cell, LABELS_SUMMARY.get(language, LABELS_SUMMARY["en"]))
+        _fold(soup, cell, locale_settings.section(language, "notebooks")["labels_summary"])
     for div in soup.find_all("div"):
         _flatten(div)
     _add_download(soup, posixpath.basename(page.file.src_uri), language)
@@ -315,13 +353,22 @@ def on_post_build(config: Any) -> None:
     what no language needed.
     """
     jupyter, i18n = _plugins(config)
-    if jupyter is None or not jupyter.config["cache"]:
+    if jupyter is None:
+        return
+    _state["builds"] += 1
+    last = _state["builds"] >= (len(i18n.build_languages) if i18n is not None else 1)
+    if last:
+        notebook_kernels.finish()
+    if not jupyter.config["cache"]:
         return
     _state["used"] |= set(getattr(jupyter, "_used_cache_paths", set()))
-    _state["builds"] += 1
-    languages = len(i18n.build_languages) if i18n is not None else 1
-    if _state["builds"] >= languages:
+    if last:
         jupyter._used_cache_paths = set(_state["used"])
     else:
         cache_dir = Path(jupyter.config["cache_dir"])
         jupyter._used_cache_paths = set(cache_dir.glob("*.json"))
+
+
+def on_build_error(error: Exception, **_: Any) -> None:
+    """Stop the kernels when the build fails."""
+    notebook_kernels.finish()

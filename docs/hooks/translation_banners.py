@@ -1,79 +1,34 @@
 """Tell readers when a page falls back to English or when its translation may be out of date.
 
-Fallback pages come from static-i18n: in another locale's build their source lies under the
-English folder. Outdated pages record an English revision (``source.sha256``) that no longer
-matches the English file, as ``docs/hooks/translations.py`` reports.
+Fallback pages and notebooks come from static-i18n: in another locale's build their source lies
+under the English folder. They get a note in the reader's language, and their content is marked
+``lang="en"`` (the ``<article>``) while ``<html lang>``, the menus and the note keep the reader's
+language, so screen readers pronounce each part in its own language (WCAG 3.1.2). Outdated
+pages record an English revision (``source.sha256``) that no longer matches the English file, as
+``docs/hooks/translations.py`` reports. The strings are the ``banners`` section of each
+language's settings file (``dplesson/locales/<code>.yml``); this hook also sets the language's
+``site_description`` from that file and fails a build whose ``mkdocs.yml`` languages disagree
+with the settings files.
 """
 
 from __future__ import annotations
 
+import html
 import posixpath
 import re
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import translations
+import l10n as translations
+import locale_settings
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import Files
 
-# Title and text of each banner per locale; "{link}" is the translator's guide. Locales
-# without an entry (a language being added) get the English strings.
-FALLBACK = {
-    "en": (
-        "Not translated yet",
-        "This page is not available in your language yet, so you are reading the English "
-        "original. [Help translate it]({link}).",
-    ),
-    "nl": (
-        "Nog niet vertaald",
-        "Deze pagina is nog niet in het Nederlands beschikbaar; je leest de Engelse versie. "
-        "[Help mee met vertalen]({link}).",
-    ),
-    "de": (
-        "Noch nicht übersetzt",
-        "Diese Seite gibt es noch nicht auf Deutsch, deshalb liest du das englische Original. "
-        "[Hilf beim Übersetzen]({link}).",
-    ),
-    "tr": (
-        "Henüz çevrilmedi",
-        "Bu sayfa henüz Türkçeye çevrilmedi; şu an İngilizce aslını okuyorsun. "
-        "[Çeviriye yardım et]({link}).",
-    ),
-    "zh": (
-        "尚未翻译",
-        "本页还没有中文译文，下面是英文原文。[欢迎帮助翻译]({link})。",
-    ),
-}
-OUTDATED = {
-    "en": (
-        "Translation may be out of date",
-        "The English original of this page has changed since this translation was last "
-        "checked, so some passages may be out of date. [Help update it]({link}).",
-    ),
-    "nl": (
-        "Vertaling mogelijk verouderd",
-        "De Engelse versie van deze pagina is gewijzigd sinds deze vertaling voor het laatst "
-        "is nagekeken. Sommige passages kunnen verouderd zijn. "
-        "[Help de vertaling bij te werken]({link}).",
-    ),
-    "de": (
-        "Übersetzung möglicherweise veraltet",
-        "Das englische Original dieser Seite hat sich geändert, seit diese Übersetzung "
-        "zuletzt geprüft wurde. Einzelne Abschnitte können veraltet sein. "
-        "[Hilf beim Aktualisieren]({link}).",
-    ),
-    "tr": (
-        "Çeviri güncel olmayabilir",
-        "Bu sayfanın İngilizce aslı, çevirinin son kontrolünden bu yana değişti; bazı "
-        "bölümler güncel olmayabilir. [Çeviriyi güncellemeye yardım et]({link}).",
-    ),
-    "zh": (
-        "译文可能已过时",
-        "自本译文上次核对以来，本页的英文原文已有改动，部分内容可能已经过时。"
-        "[欢迎帮助更新译文]({link})。",
-    ),
-}
 GUIDE = "translate.md"
 _H1 = re.compile(r"^#[ \t]+\S.*$", re.MULTILINE)
+_LINK = re.compile(r"\[([^\]]+)\]\(\{link\}\)")
+_ARTICLE = '<article class="md-content__inner md-typeset">'
 
 
 @cache
@@ -82,16 +37,46 @@ def _project(config_file: str, modified: float) -> translations.Project:
     return translations.load_project(Path(config_file))
 
 
+def _locale(config: Any) -> str | None:
+    i18n = config.plugins.get("i18n")
+    locale = getattr(i18n, "current_language", None) or config.theme.get("language")
+    return str(locale) if locale else None
+
+
+def strings(kind: str, locale: str) -> tuple[str, str]:
+    """Title and text (with a ``{link}`` to the guide) of the ``fallback``/``outdated`` note."""
+    banners = locale_settings.section(locale, "banners")
+    return str(banners[f"{kind}_title"]), str(banners[f"{kind}_text"])
+
+
+#: Title and text of each note per declared locale (read-only views of the settings files).
+FALLBACK = {code: strings("fallback", code) for code in locale_settings.locales()}
+OUTDATED = {code: strings("outdated", code) for code in locale_settings.locales()}
+
+
 def banner(kind: str, locale: str, page: str, guide_exists: bool) -> str:
     """Write the Markdown admonition of one banner for ``page`` (relative to its locale)."""
-    strings = FALLBACK if kind == "fallback" else OUTDATED
-    title, text = strings.get(locale, strings["en"])
+    title, text = strings(kind, locale)
     link = posixpath.relpath(GUIDE, posixpath.dirname(page) or ".")
     if not guide_exists:  # keep the sentence, drop the link
-        text = re.sub(r"\[([^\]]+)\]\(\{link\}\)", r"\1", text)
+        text = _LINK.sub(r"\1", text)
     kind_class = "info" if kind == "fallback" else "warning"
     body = text.format(link=link)
     return f'!!! {kind_class} translation-{kind} "{title}"\n    {body}\n'
+
+
+def banner_html(locale: str, guide_url: str | None) -> str:
+    """Write the fallback note as HTML, for notebook pages (which skip the Markdown stage)."""
+    title, text = strings("fallback", locale)
+    text = html.escape(text, quote=False)
+    if guide_url is None:
+        text = _LINK.sub(r"\1", text)
+    else:
+        text = _LINK.sub(rf'<a href="{html.escape(guide_url)}">\1</a>', text)
+    return (
+        f'<div class="admonition info translation-fallback" lang="{locale}">'
+        f'<p class="admonition-title">{html.escape(title)}</p><p>{text}</p></div>'
+    )
 
 
 def insert_after_title(markdown: str, block: str) -> str:
@@ -103,15 +88,35 @@ def insert_after_title(markdown: str, block: str) -> str:
     return f"{markdown[:end]}\n\n{block}\n{markdown[end:].lstrip(chr(10))}"
 
 
+def fallback_locale(page: Any, config: Any) -> str | None:
+    """Return the reader's locale if ``page`` is an English page filling in for it."""
+    project = _project(config.config_file_path, Path(config.config_file_path).stat().st_mtime)
+    locale = _locale(config)
+    if not locale or locale == project.source or not page.file.abs_src_path:
+        return None
+    source = Path(page.file.abs_src_path).resolve()
+    return locale if source.is_relative_to(project.docs / project.source) else None
+
+
+@event_priority(-150)  # after static-i18n has applied (and reset) the language's config
+def on_config(config: Any) -> Any:
+    """Check mkdocs.yml's languages against the settings files; set the site description."""
+    i18n = config.plugins.get("i18n")
+    if i18n is not None:
+        locale_settings.check_mkdocs(list(i18n.config.languages))
+    locale = _locale(config) or locale_settings.SOURCE
+    config.site_description = locale_settings.setting(locale, "site_description")
+    return config
+
+
 def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
     """Add the fallback or the outdated banner to pages of non-English builds."""
     config_file = Path(config.config_file_path)
     project = _project(str(config_file), config_file.stat().st_mtime)
-    i18n = config.plugins.get("i18n")
-    locale = getattr(i18n, "current_language", None) or config.theme.get("language")
+    locale = _locale(config)
     if not locale or locale == project.source:
         return markdown
-    if not str(page.file.abs_src_path or "").endswith(".md"):  # notebooks, generated pages
+    if not str(page.file.abs_src_path or "").endswith(".md"):  # notebooks: on_page_content
         return markdown
     source = Path(page.file.abs_src_path).resolve()
     english_root = project.docs / project.source
@@ -128,3 +133,37 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
         guide = (locale_root / GUIDE).is_file() or (english_root / GUIDE).is_file()
         return insert_after_title(markdown, banner("outdated", locale, rel, guide))
     return markdown
+
+
+@event_priority(-100)  # after docs/hooks/notebooks.py has slimmed the notebook's HTML
+def on_page_content(html_text: str, *, page: Any, config: Any, files: Files) -> str:
+    """Mark the note of a fallback page as the reader's language; add it to notebooks."""
+    locale = fallback_locale(page, config)
+    if locale is None:
+        return html_text
+    if str(page.file.abs_src_path).endswith(".md"):
+        return html_text.replace(
+            '<div class="admonition info translation-fallback">',
+            f'<div class="admonition info translation-fallback" lang="{locale}">',
+            1,
+        )
+    guide = next(
+        (
+            file
+            for file in files.documentation_pages()
+            if file.src_uri.endswith(f"/{GUIDE}") and file.dest_uri.startswith(f"{locale}/")
+        ),
+        None,
+    )
+    note = banner_html(locale, guide.url_relative_to(page.file) if guide else None)
+    heading = re.search(r"</h1>", html_text)
+    if heading is None:
+        return note + html_text
+    return html_text[: heading.end()] + note + html_text[heading.end() :]
+
+
+def on_post_page(output: str, *, page: Any, config: Any) -> str:
+    """Mark the article of a fallback page English; the page around it stays the reader's."""
+    if fallback_locale(page, config) is None:
+        return output
+    return output.replace(_ARTICLE, _ARTICLE[:-1] + ' lang="en">', 1)

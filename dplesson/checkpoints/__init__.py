@@ -137,7 +137,7 @@ def show(value: object, limit: int = 160) -> str:
         if value.ndim == 1 and len(value) > 6:
             head = ", ".join(repr(v) for v in value[:3].tolist())
             tail = ", ".join(repr(v) for v in value[-2:].tolist())
-            items = f"[{head}, ..., {tail}] ({len(value)} entries)"
+            items = f"[{head}, ..., {tail}] (len {len(value)})"
         dtype = "" if value.dtype == np.float64 else f", dtype={value.dtype}"
         text = f"array({items}{dtype})"
     elif isinstance(value, Mapping):
@@ -145,7 +145,7 @@ def show(value: object, limit: int = 160) -> str:
     elif isinstance(value, np.generic):
         text = f"{_type_name(value)}({value.item()!r})"
     elif isinstance(value, list) and len(value) > 6:
-        text = f"[{', '.join(repr(v) for v in value[:3])}, ...] ({len(value)} entries)"
+        text = f"[{', '.join(repr(v) for v in value[:3])}, ...] (len {len(value)})"
     else:
         text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,163 +1,41 @@
-"""What the checker says, in every locale of the lesson: one template per message key."""
+"""What the checker says, in every declared language: one template per message key.
+
+The templates are the ``checker`` section of each language's settings file
+(``dplesson/locales/<code>.yml``); a key a language lacks falls back to English, so a language
+that is still in progress gets English messages rather than an error.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+
+from dplesson import locales
 
 __all__ = ["LOCALES", "MESSAGES", "message"]
 
-LOCALES = ("en", "nl", "de", "tr", "zh")
+#: Every declared language, English first (read from the settings files once, at import).
+LOCALES = locales.locales()
 
-MESSAGES: Mapping[str, Mapping[str, str]] = {
-    "en": {
-        "a_result": "return value {value}",
-        "pass": "PASS  Checkpoint {number}, {name}: all {count} cases behave as specified.",
-        "fail": "FAIL  Checkpoint {number}, {name}: case {index} of {count} fails.",
-        "absent": "FAIL  Checkpoint {number}, {name}: no function of that name is defined.",
-        "input": "      input:    {call}",
-        "expected": "      expected: {text}",
-        "actual": "      actual:   {text}",
-        "score": "Score: {passed}/{total}",
-        "a_value_error": "a ValueError naming the invalid parameter",
-        "returned": "returned {value}",
-        "raised": "raised {error}",
-        "empty_body": "raised NotImplementedError: the function body is still empty",
-        "a_dict": "a dict with exactly the keys {keys}",
-        "a_float_array": "a new 1-D float64 array of length {length}",
-        "a_type": "{key} of type {type}",
-        "a_value": "{key} == {value}",
-        "is_type": "{key} has type {type}",
-        "is_value": "{key} == {value}",
-        "inputs_kept": "the inputs left unchanged",
-        "input_changed": "argument {position} changed from {before} to {after}",
-        "own_memory": "{key} in memory of its own",
-        "shares_memory": "{key} shares memory with argument {position}",
-        "rng_kept": "the global {which} random state left untouched",
-        "rng_changed": "the global {which} random state changed",
-        "missing_file": "cannot read {path}: {error}",
-        "broken_file": "running {path} failed: {error}",
-    },
-    "nl": {
-        "a_result": "retourwaarde {value}",
-        "pass": "GOED  Checkpoint {number}, {name}: alle {count} gevallen gedragen zich volgens "
-        "de specificatie.",
-        "fail": "FOUT  Checkpoint {number}, {name}: geval {index} van {count} gaat mis.",
-        "absent": "FOUT  Checkpoint {number}, {name}: er is geen functie met die naam "
-        "gedefinieerd.",
-        "input": "      invoer:   {call}",
-        "expected": "      verwacht: {text}",
-        "actual": "      gekregen: {text}",
-        "score": "Score: {passed}/{total}",
-        "a_value_error": "een ValueError die de ongeldige parameter noemt",
-        "returned": "gaf {value} terug",
-        "raised": "gaf de fout {error}",
-        "empty_body": "gaf NotImplementedError: de functie is nog leeg",
-        "a_dict": "een dict met precies de sleutels {keys}",
-        "a_float_array": "een nieuwe 1-D float64-array van lengte {length}",
-        "a_type": "{key} van type {type}",
-        "a_value": "{key} == {value}",
-        "is_type": "{key} is van type {type}",
-        "is_value": "{key} == {value}",
-        "inputs_kept": "de invoer ongewijzigd",
-        "input_changed": "argument {position} veranderde van {before} in {after}",
-        "own_memory": "{key} in eigen geheugen",
-        "shares_memory": "{key} deelt geheugen met argument {position}",
-        "rng_kept": "de globale toevalstoestand van {which} onaangeroerd",
-        "rng_changed": "de globale toevalstoestand van {which} veranderde",
-        "missing_file": "kan {path} niet lezen: {error}",
-        "broken_file": "het uitvoeren van {path} mislukte: {error}",
-    },
-    "de": {
-        "a_result": "Rückgabewert {value}",
-        "pass": "OK      Checkpoint {number}, {name}: alle {count} Fälle verhalten sich wie "
-        "spezifiziert.",
-        "fail": "FEHLER  Checkpoint {number}, {name}: Fall {index} von {count} schlägt fehl.",
-        "absent": "FEHLER  Checkpoint {number}, {name}: Es gibt keine Funktion dieses Namens.",
-        "input": "        Eingabe:  {call}",
-        "expected": "        erwartet: {text}",
-        "actual": "        erhalten: {text}",
-        "score": "Ergebnis: {passed}/{total}",
-        "a_value_error": "ein ValueError, der den ungültigen Parameter nennt",
-        "returned": "gab {value} zurück",
-        "raised": "löste {error} aus",
-        "empty_body": "löste NotImplementedError aus: Die Funktion ist noch leer",
-        "a_dict": "ein dict mit genau den Schlüsseln {keys}",
-        "a_float_array": "ein neues 1-D-float64-Array der Länge {length}",
-        "a_type": "{key} vom Typ {type}",
-        "a_value": "{key} == {value}",
-        "is_type": "{key} hat den Typ {type}",
-        "is_value": "{key} == {value}",
-        "inputs_kept": "unveränderte Eingaben",
-        "input_changed": "Argument {position} wurde von {before} in {after} geändert",
-        "own_memory": "{key} in eigenem Speicher",
-        "shares_memory": "{key} teilt Speicher mit Argument {position}",
-        "rng_kept": "ein unberührter globaler Zustand des {which}-Zufallsgenerators",
-        "rng_changed": "der globale Zustand des {which}-Zufallsgenerators hat sich geändert",
-        "missing_file": "{path} lässt sich nicht lesen: {error}",
-        "broken_file": "die Ausführung von {path} schlug fehl: {error}",
-    },
-    "tr": {
-        "a_result": "dönüş değeri {value}",
-        "pass": "GEÇTİ  Kontrol noktası {number}, {name}: {count} durumun tümü belirtime uygun.",
-        "fail": "KALDI  Kontrol noktası {number}, {name}: {count} durumdan {index}. durum "
-        "başarısız.",
-        "absent": "KALDI  Kontrol noktası {number}, {name}: bu adda bir fonksiyon tanımlı değil.",
-        "input": "       girdi:       {call}",
-        "expected": "       beklenen:    {text}",
-        "actual": "       gerçekleşen: {text}",
-        "score": "Puan: {passed}/{total}",
-        "a_value_error": "geçersiz parametreyi adıyla anan bir ValueError",
-        "returned": "{value} döndürdü",
-        "raised": "{error} hatası verdi",
-        "empty_body": "NotImplementedError hatası verdi: fonksiyonun gövdesi henüz boş",
-        "a_dict": "tam olarak {keys} anahtarlarını içeren bir dict",
-        "a_float_array": "{length} uzunluğunda, yeni, tek boyutlu bir float64 dizisi",
-        "a_type": "{type} türünde {key}",
-        "a_value": "{key} == {value}",
-        "is_type": "{key} değerinin türü {type}",
-        "is_value": "{key} == {value}",
-        "inputs_kept": "girdilerin değişmeden kalması",
-        "input_changed": "{position}. argüman {before} iken {after} oldu",
-        "own_memory": "kendi belleğinde duran {key}",
-        "shares_memory": "{key}, {position}. argümanla belleği paylaşıyor",
-        "rng_kept": "küresel {which} rastgele sayı üretecinin durumuna dokunulmaması",
-        "rng_changed": "küresel {which} rastgele sayı üretecinin durumu değişti",
-        "missing_file": "{path} okunamıyor: {error}",
-        "broken_file": "{path} çalıştırılırken hata oluştu: {error}",
-    },
-    "zh": {
-        "a_result": "返回值 {value}",
-        "pass": "通过  检查点 {number}，{name}：全部 {count} 个用例均符合规范。",
-        "fail": "未通过  检查点 {number}，{name}：第 {index} 个用例（共 {count} 个）不符合规范。",
-        "absent": "未通过  检查点 {number}，{name}：没有定义这个名字的函数。",
-        "input": "      输入：{call}",
-        "expected": "      期望：{text}",
-        "actual": "      实际：{text}",
-        "score": "得分：{passed}/{total}",
-        "a_value_error": "抛出 ValueError，并在信息中指出无效的参数",
-        "returned": "返回了 {value}",
-        "raised": "抛出了 {error}",
-        "empty_body": "抛出了 NotImplementedError：函数体还是空的",
-        "a_dict": "一个恰好包含键 {keys} 的 dict",
-        "a_float_array": "一个长度为 {length} 的新的一维 float64 数组",
-        "a_type": "{key} 的类型为 {type}",
-        "a_value": "{key} == {value}",
-        "is_type": "{key} 的类型是 {type}",
-        "is_value": "{key} == {value}",
-        "inputs_kept": "输入保持不变",
-        "input_changed": "第 {position} 个参数从 {before} 变成了 {after}",
-        "own_memory": "{key} 使用自己的内存",
-        "shares_memory": "{key} 与第 {position} 个参数共享内存",
-        "rng_kept": "全局 {which} 随机数生成器的状态保持不变",
-        "rng_changed": "全局 {which} 随机数生成器的状态被改变了",
-        "missing_file": "无法读取 {path}：{error}",
-        "broken_file": "运行 {path} 失败：{error}",
-    },
-}
+
+class _Messages(Mapping[str, Mapping[str, str]]):
+    """``MESSAGES[lang][key]``: the templates of each declared language, read on demand."""
+
+    def __getitem__(self, lang: str) -> Mapping[str, str]:
+        if lang not in LOCALES:
+            raise KeyError(lang)
+        return {key: str(text) for key, text in locales.section(lang, "checker").items()}
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LOCALES)
+
+    def __len__(self) -> int:
+        return len(LOCALES)
+
+
+MESSAGES: Mapping[str, Mapping[str, str]] = _Messages()
 
 
 def message(lang: str, name: str, /, **fields: object) -> str:
     """Return the message ``name`` in ``lang`` with ``fields`` filled in."""
-    if lang not in MESSAGES:
-        raise ValueError(f"lang must be one of {', '.join(LOCALES)}; got {lang!r}")
-    return MESSAGES[lang][name].format(**fields)
+    lang = locales.check_locale(lang)
+    return str(locales.section(lang, "checker")[name]).format(**fields)

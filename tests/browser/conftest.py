@@ -1,40 +1,37 @@
-"""Fixtures of the browser tests: the built site on a local HTTP server and Debian's Chromium.
+"""Fixtures of the browser tests: pytest-playwright over Debian's Chromium and the built site.
 
-Playwright drives ``/usr/bin/chromium`` (never a downloaded browser). Without Playwright or
-Chromium these tests skip, unless ``DPLESSON_REQUIRE_BROWSER=1`` (set by the nox session
-``browser``) turns the skip into a failure.
+pytest-playwright provides ``browser``, ``new_context`` and ``page`` (and, on request,
+``--tracing retain-on-failure`` and screenshots); here it is pointed at ``/usr/bin/chromium``,
+never a downloaded browser, and its ``base_url`` is the built site served by
+:func:`tests.site_server.serve`. Without pytest-playwright these tests are not collected and
+without Chromium they skip, unless ``DPLESSON_REQUIRE_BROWSER=1`` (set by the nox session
+``browser``) makes either a failure.
+
+:class:`Visit` records every request and uncaught script error of a page; a test fails on
+any script error. Pages that several tests read are opened once per module and locale
+(:func:`shared_page`): each test there starts by putting the page back as it was.
 """
 
 from __future__ import annotations
 
-import functools
 import os
-import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import pytest
 
+from tests.browser.site_pages import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.tour import Tour, take_tour
 from tests.browser.widgets import page_of, url_path
+from tests.site_server import HOST, serve
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, BrowserContext, Page
 
-CHROMIUM = Path(os.environ.get("DPLESSON_CHROMIUM", "/usr/bin/chromium"))
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-HOST = "127.0.0.1"
+__all__ = ["HOST", "Visit"]
 
 
 def _unavailable(reason: str) -> NoReturn:
@@ -43,37 +40,28 @@ def _unavailable(reason: str) -> NoReturn:
     pytest.skip(reason)
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        """Keep the test output free of one line per request."""
+try:
+    import pytest_playwright  # noqa: F401  (the plugin provides the browser fixtures)
+except ImportError:  # pragma: no cover - the locked environment has it
+    if os.environ.get("DPLESSON_REQUIRE_BROWSER") == "1":
+        raise
+    # Without pytest-playwright (pip install -e '.[browser]') there is nothing to drive.
+    collect_ignore_glob = ["test_*.py"]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's launch options, with Debian's Chromium and its quiet flags."""
+    if not CHROMIUM.exists():
+        _unavailable(f"no Chromium at {CHROMIUM}: apt-get install chromium")
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
 
 
 @pytest.fixture(scope="session")
 def base_url(site_dir: Path) -> Iterator[str]:
-    """The built site, served by a threaded ``http.server`` on a free port of 127.0.0.1."""
-    handler = functools.partial(_QuietHandler, directory=str(site_dir))
-    server = ThreadingHTTPServer((HOST, 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://{HOST}:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-    thread.join()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    """Debian's headless Chromium, driven by Playwright."""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("Playwright is not installed: pip install -e '.[browser]'")
-    if not CHROMIUM.exists():
-        _unavailable(f"no Chromium at {CHROMIUM}: apt-get install chromium chromium-driver")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+    """The built site on a free port of 127.0.0.1 (pytest-playwright's contexts use it)."""
+    with serve(site_dir) as url:
+        yield url
 
 
 @dataclass
@@ -86,34 +74,80 @@ class Visit:
     errors: list[str] = field(default_factory=list)
     scripts: bool = True
 
+    def goto(self, path: str) -> None:
+        """Open ``path`` of the site and wait for its ``load`` event (scripts have run)."""
+        self.page.goto(f"{self.base_url}/{path}", wait_until="load")
+
     def open(self, locale: str, widget: str) -> None:
-        """Open the page of ``locale`` that holds ``widget`` and wait until it has settled."""
-        path = url_path(locale, page_of(widget, locale))
-        self.page.goto(f"{self.base_url}/{path}", wait_until="networkidle")
-        # The explorer draws itself when it comes into view (explorer.js): bring it there.
+        """Open the page of ``locale`` that holds ``widget`` and wait until it is drawn."""
+        self.goto(url_path(locale, page_of(widget, locale)))
+        self.ready(widget)
+
+    def ready(self, widget: str) -> None:
+        """Bring ``widget`` into view, where it draws itself (explorer.js), and wait for it."""
         self.page.locator(f".dp-{widget}").scroll_into_view_if_needed()
         if self.scripts:
             self.page.wait_for_selector(f".dp-{widget}.dp-ready")
 
 
-def _visit(browser: Browser, base_url: str, **options: Any) -> Iterator[Visit]:
-    context = browser.new_context(**options)
-    page = context.new_page()
-    visit = Visit(page, base_url, scripts=options.get("java_script_enabled", True))
+def watch(page: Page, base_url: str, scripts: bool = True) -> Visit:
+    """A :class:`Visit` that records the requests and script errors of ``page``."""
+    visit = Visit(page, base_url, scripts=scripts)
     page.on("request", lambda request: visit.requests.append(request.url))
     page.on("pageerror", lambda error: visit.errors.append(str(error)))
-    yield visit
-    context.close()
-    assert not visit.errors, visit.errors
+    return visit
 
 
 @pytest.fixture
-def visit(browser: Browser, base_url: str) -> Iterator[Visit]:
+def visit(page: Page, base_url: str) -> Iterator[Visit]:
     """A fresh context with JavaScript on; fails the test on any uncaught script error."""
-    yield from _visit(browser, base_url)
+    seen = watch(page, base_url)
+    yield seen
+    assert not seen.errors, seen.errors
 
 
 @pytest.fixture
-def visit_without_js(browser: Browser, base_url: str) -> Iterator[Visit]:
+def visit_without_js(new_context: Callable[..., BrowserContext], base_url: str) -> Visit:
     """A fresh context with JavaScript off, as some readers browse."""
-    yield from _visit(browser, base_url, java_script_enabled=False)
+    return watch(new_context(java_script_enabled=False).new_page(), base_url, scripts=False)
+
+
+@contextmanager
+def shared_page(
+    browser: Browser, options: dict[str, Any], base_url: str, path: str, widget: str = ""
+) -> Iterator[Visit]:
+    """Site ``path`` in a context of its own, for a module's tests; ``widget`` drawn.
+
+    Loaded once; the module's per-test fixture puts the page back as it was before each
+    test and checks for script errors after it.
+    """
+    context = browser.new_context(**options)
+    try:
+        seen = watch(context.new_page(), base_url)
+        seen.goto(path)
+        if widget:
+            seen.ready(widget)
+        yield seen
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def tours(browser: Browser, base_url: str) -> Callable[[str], Tour]:
+    """The tour of a locale (tests/browser/tour.py), taken once and read by many tests."""
+    taken: dict[str, Tour] = {}
+
+    def tour_of(locale: str) -> Tour:
+        if locale not in taken:
+            taken[locale] = take_tour(browser, base_url, locale)
+        return taken[locale]
+
+    return tour_of
+
+
+@pytest.fixture
+def tour(tours: Callable[[str], Tour], locale: str) -> Tour:
+    """The tour of the test's ``locale``; no script error may have happened on it."""
+    taken = tours(locale)
+    assert not taken.errors, taken.errors
+    return taken

@@ -1,12 +1,27 @@
-"""The page types the site audits visit, and Material's search driven like a reader would."""
+"""What the site audits share: Debian's Chromium and its flags, the page types they visit,
+and Material's search driven like a reader would (tests/browser/ and tests/lighthouse.py)."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+#: Debian's Chromium: Playwright and Lighthouse drive it; neither downloads a browser.
+CHROMIUM = Path(os.environ.get("DPLESSON_CHROMIUM", "/usr/bin/chromium"))
+#: Flags for a quiet, offline-friendly Chromium (Playwright adds ``--headless`` itself).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 #: One page of each type: the home page, a chapter with math and widgets, a notebook.
 PAGE_TYPES = {"home": "", "chapter": "laplace/", "notebook": "lab/"}
 #: A word of each locale that its pages use inside sentences (Chinese: no spaces around it).
@@ -57,9 +72,14 @@ def locale_path(locale: str, path: str) -> str:
 
 
 def search(page: Page, query: str) -> list[str]:
-    """Type ``query`` into the search box of the open page; the result links, once shown."""
+    """Type ``query`` into the search box of the open page; the result links, once shown.
+
+    The box is emptied first, so one page can answer several queries in turn.
+    """
     field = page.locator("input[data-md-component=search-query]")
     field.click()
+    field.fill("")
+    page.keyboard.press("End")
     page.wait_for_function(READY)
     field.fill(query)  # all at once: one query, not one per keystroke
     page.keyboard.press("End")  # the keyup Material listens for

@@ -48,11 +48,11 @@ def test_install_lines_show_the_absolute_wheel_url(
 
 
 @pytest.mark.skipif(bool(site_url()), reason="with a site_url the build writes the URLs")
-@pytest.mark.parametrize(("locale", "page"), [("nl", "exercises/"), ("zh", "laplace/")])
+@pytest.mark.parametrize(("locale", "where"), [("nl", "exercises/"), ("zh", "laplace/")])
 def test_a_downloaded_notebook_carries_the_wheel_url_and_absolute_links(
-    visit: Visit, served: str, site_dir: Path, tmp_path: Path, locale: str, page: str
+    visit: Visit, served: str, site_dir: Path, tmp_path: Path, locale: str, where: str
 ) -> None:
-    visit.page.goto(f"{served}/{locale}/{page}")
+    visit.page.goto(f"{served}/{locale}/{where}")
     link = visit.page.locator(f'a[download="exercises.{locale}.ipynb"]').first
     with visit.page.expect_download() as info:
         link.click()

@@ -1,10 +1,11 @@
 """Every exercise of every locale answered in Chromium: wrong, malformed, right, remembered.
 
-One page load per chapter and locale; the answers are driven inside one ``page.evaluate``
-through the controls a reader uses (type or pick, then the Check button), and the feedback
-is compared with the locale's strings in ``docs/l10n/<locale>.yml``. The chapter's progress
-line and the home page's overview are read after a reload; Reset clears them. With
-``localStorage`` throwing, the exercises still answer and a note says progress is not kept.
+The locale's tour (tests/browser/tour.py) opens each chapter once and answers all its
+exercises inside one ``page.evaluate``, through the controls a reader uses (type or pick,
+then the Check button); the feedback is compared here with the locale's strings. The
+chapter's progress line and the home page's overview are read after a reload; Reset clears
+them. With ``localStorage`` throwing, the exercises still answer and a note says progress is
+not kept.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from dplesson.exercises import catalogue
-from tests.browser.conftest import Visit
+from tests.browser.exercise_js import ANSWER_ALL, BLOCK_STORAGE, PROGRESS
 from tests.browser.site_pages import locale_path
+from tests.browser.tour import MALFORMED, Tour, exercise_chapters
 from tests.conftest import DOCS, LOCALES
 
 if str(DOCS / "hooks") not in sys.path:
@@ -26,83 +28,11 @@ import exercise_blocks
 import locale_settings
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from collections.abc import Callable
+
+    from playwright.sync_api import BrowserContext, Page
 
 pytestmark = pytest.mark.browser
-
-KEY = "dplesson-exercises"
-# Answer every exercise of the page: a wrong answer, (numbers) a malformed one, then the right
-# one; return what the page showed after each step. The right number is typed from the
-# element's data-answer, written with the locale's decimal sign.
-ANSWER_ALL = """([decimal]) => {
-  const seen = (root) => ({
-    state: root.getAttribute('data-state'),
-    feedback: root.querySelector('[role=status]').textContent.trim(),
-    explained: !root.querySelector('[data-part=explain]').hidden,
-  });
-  return [...document.querySelectorAll('[data-exercise]')].map((root) => {
-    const check = root.querySelector('button[type=submit]');
-    const hintButton = root.querySelector('button[aria-controls]');
-    const hint = root.querySelector('[data-part=hint]');
-    const before = {hintHidden: hint.hidden};
-    hintButton.click();
-    before.hintShown = !hint.hidden && hintButton.getAttribute('aria-expanded') === 'true';
-    before.explained = !root.querySelector('[data-part=explain]').hidden;
-    const out = {id: root.getAttribute('data-exercise'), kind: root.dataset.kind, before};
-    if (root.dataset.kind === 'number') {
-      const input = root.querySelector('input[inputmode=decimal]');
-      out.label = root.querySelector(`label[for="${input.id}"]`).textContent;
-      out.answer = root.dataset.answer;
-      const answer = Number(root.dataset.answer);
-      const tolerance = Number(root.dataset.tolerance);
-      input.value = String(answer + 2 * tolerance + 1).replace('.', decimal);
-      check.click();
-      out.wrong = seen(root);
-      input.value = '1.2.3';
-      check.click();
-      out.malformed = seen(root);
-      out.invalid = [input.getAttribute('aria-invalid')];
-      input.value = ' ' + root.dataset.answer.replace('-', '\\u2212').replace('.', decimal) + ' ';
-      check.click();
-      out.right = seen(root);
-      out.invalid.push(input.getAttribute('aria-invalid'));
-    } else {
-      const radios = [...root.querySelectorAll('fieldset input[type=radio]')];
-      out.legend = root.querySelector('fieldset > legend').textContent;
-      out.options = radios.map((radio) => radio.value);
-      out.labelled = radios.every((radio) =>
-        root.querySelector(`label[for="${radio.id}"]`).textContent.trim() !== '');
-      out.correct = root.dataset.correct;
-      radios.find((radio) => radio.value !== root.dataset.correct).click();
-      check.click();
-      out.wrong = seen(root);
-      radios.find((radio) => radio.value === root.dataset.correct).click();
-      check.click();
-      out.right = seen(root);
-    }
-    return out;
-  });
-}"""
-PROGRESS = (
-    "() => [...document.querySelectorAll('[data-exercise-progress]')].map(p => p.textContent)"
-)
-OVERVIEW = """() => [...document.querySelectorAll('[data-exercise-count]')].map(
-  (span) => [span.closest('li').querySelector('a').getAttribute('href'), span.textContent])"""
-MALFORMED = ["1.2.3", "abc", "1,000.5", "", "  ", "1e3", "--1", "1,", "½"]
-WELL_FORMED = ["0.25", "0,25", "-1,5", "\u22121.5", " 2 ", ".5", "+3"]
-# Type each text into one number exercise and check it; the state each answer left.
-TRY_INPUTS = """([id, texts]) => {
-  const root = document.querySelector(`[data-exercise="${id}"]`);
-  const input = root.querySelector('input[inputmode=decimal]');
-  return texts.map((text) => {
-    input.value = text;
-    root.querySelector('button[type=submit]').click();
-    return root.getAttribute('data-state');
-  });
-}"""
-BLOCK_STORAGE = """Object.defineProperty(window, 'localStorage', {
-  configurable: true, get() { throw new DOMException('blocked by the test', 'SecurityError'); },
-});"""
 
 
 def strings(locale: str) -> dict[str, str]:
@@ -146,61 +76,49 @@ def progress(locale: str, done: int, total: int) -> str:
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_every_exercise_answers_and_progress_is_remembered(visit: Visit, locale: str) -> None:
-    page = visit.page
-    decimal = locale_settings.decimal(locale)
-    chapters = [s for s in catalogue.CHAPTERS if catalogue.for_chapter(s)]
+def test_every_exercise_answers_and_progress_is_remembered(tour: Tour, locale: str) -> None:
+    chapters = exercise_chapters()
     assert chapters, "no exercises in the catalogue"
-    for stem in chapters:
-        open_page(page, visit.base_url, locale, stem + "/")
+    assert list(tour.exercises) == chapters
+    for stem, seen in tour.exercises.items():
         total = len(catalogue.for_chapter(stem))
-        assert page.evaluate(PROGRESS) == [progress(locale, 0, total)], stem
-        check_answers(page.evaluate(ANSWER_ALL, [decimal]), stem, locale)
-        assert page.evaluate(PROGRESS) == [progress(locale, total, total)], stem
-    # Enter in the answer field submits, like the Check button.
-    first = next(e for s in chapters for e in catalogue.for_chapter(s) if e.kind == "number")
-    open_page(page, visit.base_url, locale, first.chapter + "/")
-    total = len(catalogue.for_chapter(first.chapter))
-    assert page.evaluate(PROGRESS) == [progress(locale, total, total)]  # after a reload
-    field = page.locator(f'[data-exercise="{first.id}"] input[inputmode=decimal]')
-    field.fill("abc")
-    field.press("Enter")
-    block = page.locator(f'[data-exercise="{first.id}"]')
-    assert block.get_attribute("data-state") == "malformed"
-    assert page.locator(".dp-exercise-note").count() == 0
-    states = page.evaluate(TRY_INPUTS, [first.id, [*MALFORMED, *WELL_FORMED]])
+        assert seen["before"] == [progress(locale, 0, total)], stem
+        check_answers(seen["results"], stem, locale)
+        assert seen["after"] == [progress(locale, total, total)], stem
+    # After a reload: progress kept; Enter in the answer field submits, like the Check button.
+    again = tour.remembered
+    total = len(catalogue.for_chapter(again["chapter"]))
+    assert again["progress"] == [progress(locale, total, total)]
+    assert again["enter"] == "malformed"
+    assert again["notes"] == 0
+    states = again["states"]
     assert states[: len(MALFORMED)] == ["malformed"] * len(MALFORMED), states
     assert all(state in {"right", "wrong"} for state in states[len(MALFORMED) :]), states
-    assert first.answer is not None
-    field.fill(locale_settings.format_number(first.answer, locale))
-    field.press("Enter")
-    assert block.get_attribute("data-state") == "right"
+    assert again["right"] == "right"
     # The home page's overview: every chapter answered; Reset clears only this site's key.
-    page.evaluate("localStorage.setItem('another-site-key', '1')")
-    open_page(page, visit.base_url, locale, "")
-    overview = page.evaluate(OVERVIEW)
     words = strings(locale)
-    assert [href.rstrip("/") for href, _ in overview] == chapters
-    for (href, text), stem in zip(overview, chapters, strict=True):
+    assert [href.rstrip("/") for href, _ in again["overview"]] == chapters
+    for (href, text), stem in zip(again["overview"], chapters, strict=True):
         n = len(catalogue.for_chapter(stem))
         assert text == words["overview_count"].format(done=n, total=n), href
-    page.get_by_role("button", name=words["reset"]).click()
-    assert page.get_by_role("status").filter(has_text=words["reset_done"]).count() == 1
-    assert [t for _, t in page.evaluate(OVERVIEW)] == [
+    assert again["reset_done"] == 1
+    assert [t for _, t in again["overview_after"]] == [
         words["overview_count"].format(done=0, total=len(catalogue.for_chapter(s)))
         for s in chapters
     ]
-    assert page.evaluate(f"localStorage.getItem('{KEY}')") is None
-    assert page.evaluate("localStorage.getItem('another-site-key')") == "1"
-    assert not [url for url in visit.requests if not url.startswith(visit.base_url)]
+    assert again["key"] is None and again["other_key"] == "1"
+
+
+@pytest.mark.parametrize("locale", ["en"])
+def test_the_chapter_progress_sits_under_the_title(tour: Tour, locale: str) -> None:
+    assert tour.exercises[exercise_chapters()[0]]["under_title"] == "P"
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_exercises_work_without_storage_and_say_so(
-    browser: Browser, base_url: str, locale: str
+    new_context: Callable[..., BrowserContext], base_url: str, locale: str
 ) -> None:
-    context = browser.new_context()
-    page = context.new_page()
+    page = new_context().new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(error.message))
     page.add_init_script(BLOCK_STORAGE)
@@ -213,18 +131,6 @@ def test_exercises_work_without_storage_and_say_so(
     total = len(catalogue.for_chapter(stem))
     assert page.evaluate(PROGRESS) == [progress(locale, total, total)]  # for this page view
     open_page(page, base_url, locale, "")
-    assert page.locator(".dp-exercise-note").count() == 1
-    context.close()
+    assert page.locator(".dp-exercise-note").count() == 1  # the home page's overview too
     # Material's own inline scripts read localStorage unguarded; nothing else may fail.
     assert set(errors) <= {"blocked by the test"}, errors
-
-
-def test_the_chapter_progress_sits_under_the_title(visit: Visit) -> None:
-    stem = next(s for s in catalogue.CHAPTERS if catalogue.for_chapter(s))
-    open_page(visit.page, visit.base_url, "en", f"{stem}/")
-    following = visit.page.evaluate(
-        "() => { let n = document.querySelector('article h1').nextElementSibling;"
-        " while (n && !n.matches('[data-exercise-progress]') && n.tagName !== 'H2')"
-        " n = n.nextElementSibling; return n && n.tagName; }"
-    )
-    assert following == "P"

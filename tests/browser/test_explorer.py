@@ -1,17 +1,27 @@
-"""The density explorer agrees with laplace_calibration and laplace_log_density in every locale."""
+"""The density explorer agrees with laplace_calibration and laplace_log_density in every locale.
+
+The explorer's page is loaded once per locale (``explorer_page``); each test starts from the
+widget put back to its defaults (``explorer``). Its labels, live region, strings and the
+contrast of its drawing are checked here too.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pytest
 
 from dplesson import laplace_calibration, laplace_log_density
-from tests.browser.conftest import Visit
+from tests.browser.colours import check_contrast
+from tests.browser.conftest import Visit, shared_page
+from tests.browser.tour import PHONE, Tour
 from tests.browser.widgets import (
     DECIMAL_COMMA,
+    built_strings,
     explorer_state,
     localise,
     page_of,
@@ -25,6 +35,33 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
+EACH_LOCALE = pytest.mark.parametrize("locale", LOCALES, scope="module")
+DEFAULTS = {"n": "4", "epsilon": "1", "lower": "0", "upper": "1"}
+
+
+@pytest.fixture(scope="module")
+def explorer_page(
+    browser: Browser, browser_context_args: dict[str, Any], base_url: str, locale: str
+) -> Iterator[tuple[Visit, dict[str, Any]]]:
+    """The explorer's page of ``locale``, and the widget's state as it was first drawn."""
+    path = url_path(locale, page_of("explorer", locale))
+    with shared_page(browser, browser_context_args, base_url, path, "explorer") as seen:
+        yield seen, explorer_state(seen.page)
+
+
+@pytest.fixture
+def explorer(explorer_page: tuple[Visit, dict[str, Any]]) -> Iterator[Visit]:
+    """The shared page with the explorer back at its defaults; no script error during a test."""
+    seen, first = explorer_page
+    page = seen.page
+    page.locator(".dp-explorer input[name=lock]").set_checked(False)
+    for name, text in DEFAULTS.items():
+        page.fill(f".dp-explorer input[name={name}]", text)
+    state = explorer_state(page)
+    assert state["results"] == first["results"] and not state["errors"]
+    yield seen
+    assert not seen.errors, seen.errors
+
 
 # The shape of a localised number: grouping and decimal separator, optional exponent.
 SHAPE = {
@@ -88,10 +125,11 @@ def check(state: dict[str, Any], want: dict[str, Any], locale: str) -> None:
     assert want["values"]["maxdiff"] <= want["values"]["bound"] * (1 + 1e-9)
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_defaults_match_the_package(visit: Visit, locale: str) -> None:
-    visit.open(locale, "explorer")
-    state = explorer_state(visit.page)
+@EACH_LOCALE
+def test_defaults_match_the_package(
+    explorer_page: tuple[Visit, dict[str, Any]], locale: str
+) -> None:
+    state = explorer_page[1]
     check(state, expected(4, 1.0, 0.0, 1.0), locale)
     shown = {key: item["text"] for key, item in state["results"].items()}
     quarter = "0,25" if locale in DECIMAL_COMMA else "0.25"
@@ -105,10 +143,9 @@ def test_defaults_match_the_package(visit: Visit, locale: str) -> None:
     }
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_changed_inputs_match_the_package(visit: Visit, locale: str) -> None:
-    visit.open(locale, "explorer")
-    page = visit.page
+@EACH_LOCALE
+def test_changed_inputs_match_the_package(explorer: Visit, locale: str) -> None:
+    page = explorer.page
     for count, epsilon, lower, upper in CASES:
         page.fill(".dp-explorer input[name=n]", str(count))
         page.fill(".dp-explorer input[name=epsilon]", localise(epsilon, locale))
@@ -117,11 +154,10 @@ def test_changed_inputs_match_the_package(visit: Visit, locale: str) -> None:
         check(explorer_state(page), expected(count, epsilon, lower, upper), locale)
 
 
-@pytest.mark.parametrize("locale", ["de", "en"])
-def test_code_notation_is_accepted_too(visit: Visit, locale: str) -> None:
+@pytest.mark.parametrize("locale", ["de", "en"], scope="module")
+def test_code_notation_is_accepted_too(explorer: Visit, locale: str) -> None:
     """A reader may paste 0.5 into a decimal-comma page; "1.000" there still means 1000."""
-    visit.open(locale, "explorer")
-    page = visit.page
+    page = explorer.page
     page.fill(".dp-explorer input[name=epsilon]", "0.5")
     check(explorer_state(page), expected(4, 0.5, 0.0, 1.0), locale)
     page.fill(".dp-explorer input[name=upper]", "1.000")
@@ -129,7 +165,6 @@ def test_code_notation_is_accepted_too(visit: Visit, locale: str) -> None:
     check(explorer_state(page), expected(4, 0.5, 0.0, upper), locale)
 
 
-DEFAULTS = {"n": "4", "epsilon": "1", "lower": "0", "upper": "1"}
 BAD_INPUTS = [  # field, typed text, message key, the package's arguments
     ("n", "0", "n", (0, 0.0, 1.0, 1.0)),
     ("n", "4097", "n", (4097, 0.0, 1.0, 1.0)),
@@ -143,12 +178,11 @@ BAD_INPUTS = [  # field, typed text, message key, the package's arguments
 ]
 
 
-@pytest.mark.parametrize("locale", LOCALES)
+@EACH_LOCALE
 def test_invalid_inputs_show_a_message_by_their_field_and_keep_the_chart(
-    visit: Visit, locale: str
+    explorer: Visit, locale: str
 ) -> None:
-    visit.open(locale, "explorer")
-    page = visit.page
+    page = explorer.page
     templates = page.eval_on_selector(
         ".dp-explorer",
         "root => Object.fromEntries(['n', 'epsilon', 'lower', 'upper', 'width']"
@@ -178,11 +212,10 @@ def test_invalid_inputs_show_a_message_by_their_field_and_keep_the_chart(
 HALF_TYPED = ["", "0.", "-", "0,", "abc"]
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_a_half_typed_value_keeps_the_layout(visit: Visit, locale: str) -> None:
+@EACH_LOCALE
+def test_a_half_typed_value_keeps_the_layout(explorer: Visit, locale: str) -> None:
     """On the way from 1 to 0.5 the field holds "", "0" and "0.": the page must not jump."""
-    visit.open(locale, "explorer")
-    page = visit.page
+    page = explorer.page
     before = explorer_state(page)
     field = page.locator(".dp-explorer input[name=epsilon]")
     for text in HALF_TYPED:
@@ -216,10 +249,9 @@ def full_width_at_half_maximum(page: Page) -> float:
     return max(above) - min(above)
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_sliders_and_fields_stay_in_sync(visit: Visit, locale: str) -> None:
-    visit.open(locale, "explorer")
-    page = visit.page
+@EACH_LOCALE
+def test_sliders_and_fields_stay_in_sync(explorer: Visit, locale: str) -> None:
+    page = explorer.page
     slider = page.locator(".dp-explorer input[name=epsilon-slider]")
     field = page.locator(".dp-explorer input[name=epsilon]")
     field.fill(localise(0.5, locale))
@@ -240,10 +272,9 @@ def test_sliders_and_fields_stay_in_sync(visit: Visit, locale: str) -> None:
     check(explorer_state(page), expected(12, 0.7, 0.0, 1.0), locale)
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_locked_axes_show_a_smaller_epsilon_widen_the_curve(visit: Visit, locale: str) -> None:
-    visit.open(locale, "explorer")
-    page = visit.page
+@EACH_LOCALE
+def test_locked_axes_show_a_smaller_epsilon_widen_the_curve(explorer: Visit, locale: str) -> None:
+    page = explorer.page
     texts = strings(page, ".dp-explorer")
     page.get_by_label(texts["lock"]).check()
     window = explorer_state(page)
@@ -261,10 +292,9 @@ def test_locked_axes_show_a_smaller_epsilon_widen_the_curve(visit: Visit, locale
     check(explorer_state(page), expected(4, 0.5, 0.0, 1.0), locale)
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_both_axes_are_labelled_with_localised_ticks(visit: Visit, locale: str) -> None:
-    visit.open(locale, "explorer")
-    page = visit.page
+@EACH_LOCALE
+def test_both_axes_are_labelled_with_localised_ticks(explorer: Visit, locale: str) -> None:
+    page = explorer.page
     texts = strings(page, ".dp-explorer")
     labels = page.locator(".dp-explorer svg:not(.dp-diff) text").all_text_contents()
     assert texts["axis-z"] in labels and texts["axis-density"] in labels
@@ -277,10 +307,9 @@ def test_both_axes_are_labelled_with_localised_ticks(visit: Visit, locale: str) 
     assert half in ticks and "2" in ticks
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_the_difference_panel_stays_within_epsilon(visit: Visit, locale: str) -> None:
-    visit.open(locale, "explorer")
-    page = visit.page
+@EACH_LOCALE
+def test_the_difference_panel_stays_within_epsilon(explorer: Visit, locale: str) -> None:
+    page = explorer.page
     texts = strings(page, ".dp-explorer")
     panel = page.locator(".dp-explorer svg.dp-diff")
     for count, epsilon, lower, upper in [(4, 1.0, 0.0, 1.0), *CASES]:
@@ -306,51 +335,91 @@ def test_the_difference_panel_stays_within_epsilon(visit: Visit, locale: str) ->
         assert texts["diff-title"] in panel.locator("text").all_text_contents()
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_on_a_phone_the_chart_is_legible_and_beside_the_controls(
-    browser: Browser, base_url: str, locale: str
-) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        page = context.new_page()
-        page.goto(f"{base_url}/{url_path(locale, page_of('explorer', locale))}")
-        page.locator(".dp-explorer").scroll_into_view_if_needed()
-        page.wait_for_selector(".dp-explorer.dp-ready svg text")
-        sizes = page.eval_on_selector_all(
-            ".dp-explorer svg text",
-            """ts => ts.map(t => {
-                const svg = t.ownerSVGElement;
-                const zoom = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-                return parseFloat(getComputedStyle(t).fontSize) * zoom;
-            })""",
-        )
-        assert sizes and min(sizes) >= 12, min(sizes)
-        widest = page.eval_on_selector_all(
-            ".dp-explorer, .dp-explorer *",
-            "els => Math.max(...els.map(e => e.getBoundingClientRect().right))",
-        )
-        assert widest <= 390, widest  # nothing of the widget sticks out of the screen
-        # The ε field and the whole density chart fit in the part of the screen a phone's
-        # keyboard leaves free (about half of it).
-        field = page.locator(".dp-explorer input[name=epsilon]").bounding_box()
-        chart = page.locator(".dp-explorer svg.dp-chart").first.bounding_box()
-        assert field and chart
-        assert chart["y"] + chart["height"] - field["y"] <= 844 * 0.6
-    finally:
-        context.close()
+@EACH_LOCALE
+def test_on_a_phone_the_chart_is_legible_and_beside_the_controls(tour: Tour, locale: str) -> None:
+    """Measured on the locale's tour (tests/browser/tour.py), 390 px wide."""
+    seen = tour.explorer
+    assert seen["sizes"] and min(seen["sizes"]) >= 12, min(seen["sizes"])
+    assert seen["widest"] <= PHONE["width"], seen["widest"]  # nothing sticks out of the screen
+    # The ε field and the whole density chart fit in the part of the screen a phone's
+    # keyboard leaves free (about half of it).
+    field, chart = seen["field"], seen["chart"]
+    assert chart["y"] + chart["height"] - field["y"] <= PHONE["height"] * 0.6
 
 
-def test_the_live_region_announces_a_short_summary(visit: Visit) -> None:
-    visit.open("en", "explorer")
-    page = visit.page
+@pytest.mark.parametrize("locale", ["en"], scope="module")
+def test_the_live_region_announces_a_short_summary(explorer: Visit, locale: str) -> None:
+    page = explorer.page
     texts = strings(page, ".dp-explorer")
     live = page.locator(".dp-explorer [aria-live=polite]")
     assert live.count() == 1 and live.locator(".dp-results, dd").count() == 0
     for typed in ("0", "0.", "0.2", "0.25"):  # one keystroke after another
         page.fill(".dp-explorer input[name=epsilon]", typed)
-    page.wait_for_timeout(1200)
+    scale = laplace_calibration(4, epsilon=0.25)["scale"]
+    # The summary is announced once typing pauses (debounced): wait for the final one.
+    page.wait_for_function(
+        "wanted => document.querySelector('.dp-explorer [aria-live=polite]')"
+        ".textContent.includes(wanted)",
+        arg=f"{scale:g}",
+    )
     text = live.inner_text()
     assert text.startswith(texts["summary"].split("{")[0]) and "{" not in text
     assert len(text) < 120
-    scale = laplace_calibration(4, epsilon=0.25)["scale"]
-    assert f"{scale:g}" in text
+
+
+@EACH_LOCALE
+def test_controls_are_labelled_and_results_announced(explorer: Visit, locale: str) -> None:
+    page = explorer.page
+    texts = strings(page, ".dp-explorer")
+    ids = page.eval_on_selector_all(".dp-explorer input", "els => els.map(el => el.id)")
+    assert ids
+    for element_id in ids:
+        label = page.locator(f"label[for='{element_id}']")
+        assert label.count() == 1 and label.inner_text().strip() in texts.values()
+    # The live region holds a short summary only, not the six result rows.
+    assert page.locator(".dp-explorer [aria-live=polite]").count() == 1
+    assert page.locator(".dp-explorer [aria-live=polite] .dp-results").count() == 0
+    chart = explorer_state(page)
+    assert page.locator(".dp-explorer svg[role=img]").count() == 2  # densities, difference
+    assert chart["label"] == chart["title"]
+    assert chart["label"].startswith(texts["chart"].split("{")[0])
+    quarter = "0,25" if locale in DECIMAL_COMMA else "0.25"
+    assert quarter in chart["label"] and "{" not in chart["label"]
+
+
+@pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"], scope="module")
+def test_every_visible_string_comes_from_the_locale(
+    explorer: Visit, site_dir: Path, locale: str
+) -> None:
+    """No English label leaks into another locale, and no string is missing (``[key]``)."""
+    page = explorer.page
+    english = built_strings(site_dir, "explorer")
+    page.fill(".dp-explorer input[name=n]", "0")  # show an error message too
+    texts = strings(page, ".dp-explorer")
+    assert set(texts) == set(english)
+    shown = page.locator(".dp-explorer").inner_text()
+    assert not re.search(r"\[[a-z-]+\]", shown), shown
+    for key, words in english.items():
+        head = words.split("{")[0].strip()
+        if texts[key] != words and len(head) > 3:
+            assert head not in shown, (key, head)
+
+
+#: name: (selector, CSS property, least contrast): 4.5:1 for SVG text, 3:1 for graphics
+#: and the boundaries of controls. HTML text is axe's (tests/browser/test_axe.py).
+MARKS = {
+    "chart text": (".dp-explorer svg text", "fill", 4.5),
+    "curve A": (".dp-explorer path.dp-curve-a", "stroke", 3.0),
+    "curve B": (".dp-explorer path.dp-curve-b", "stroke", 3.0),
+    "axis": (".dp-explorer .dp-axis", "stroke", 3.0),
+    "input border": (".dp-explorer input", "borderTopColor", 3.0),
+}
+
+
+@pytest.mark.parametrize("locale", ["en"], scope="module")
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+def test_drawing_and_borders_contrast_in_light_and_dark_schemes(
+    explorer: Visit, locale: str, scheme: str
+) -> None:
+    seen = check_contrast(explorer.page, scheme, MARKS)
+    assert seen["curve A"] != seen["curve B"]

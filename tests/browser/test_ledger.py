@@ -1,25 +1,68 @@
-"""The budget ledger reproduces basic_composition: rounded running totals, exact cap decision."""
+"""The budget ledger reproduces basic_composition: rounded running totals, exact cap decision.
+
+The arithmetic is locale-independent JavaScript: every ledger below goes through the
+widget's own function in one ``page.evaluate``. Typing is checked with two ledgers per
+locale (parsing and formatting). The ledger's page is loaded once per locale
+(``ledger_page``); each test starts from an empty ledger with the default cap (``ledger``).
+"""
 
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Iterator
 from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pytest
 
 from dplesson import basic_composition
-from tests.browser.conftest import Visit
+from tests.browser.colours import check_contrast
+from tests.browser.conftest import Visit, shared_page
 from tests.browser.widgets import (
     add_releases,
+    built_strings,
     ledger_state,
+    localise,
+    page_of,
     parse_localised,
     set_cap,
     strings,
+    url_path,
 )
 from tests.conftest import LOCALES
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
 pytestmark = pytest.mark.browser
+EACH_LOCALE = pytest.mark.parametrize("locale", LOCALES, scope="module")
+
+
+@pytest.fixture(scope="module")
+def ledger_page(
+    browser: Browser, browser_context_args: dict[str, Any], base_url: str, locale: str
+) -> Iterator[Visit]:
+    """The ledger's page of ``locale``, loaded once for this module's tests."""
+    path = url_path(locale, page_of("ledger", locale))
+    with shared_page(browser, browser_context_args, base_url, path, "ledger") as seen:
+        yield seen
+
+
+@pytest.fixture
+def ledger(ledger_page: Visit, locale: str) -> Iterator[Visit]:
+    """The shared page with an empty ledger and the default cap; no script error in a test."""
+    page = ledger_page.page
+    set_cap(page, 1.0, locale)
+    page.locator(".dp-ledger .dp-clear").click()
+    page.fill(".dp-ledger input[name=entry]", "")
+    state = ledger_state(page)
+    assert state["rows"] == [] and state["entryError"] == ""
+    assert state["status"] == strings(page, ".dp-ledger")["empty"]
+    yield ledger_page
+    assert not ledger_page.errors, ledger_page.errors
 
 
 def random_cases(seed: int, count: int) -> list[tuple[list[float], float]]:
@@ -65,6 +108,15 @@ FIXED_CASES = [
     ([100.0] * 64, 6400.0),
 ]
 RANDOM_CASES = random_cases(seed=20261129, count=24)
+# Submit the entry form ``count`` times with ``text`` in the entry field, as Enter there does.
+SUBMIT_MANY = """([text, count]) => {
+  const entry = document.querySelector('.dp-ledger input[name=entry]');
+  entry.focus();
+  for (let i = 0; i < count; i++) {
+    entry.value = text;
+    entry.form.requestSubmit();
+  }
+}"""
 
 
 def check(visit: Visit, locale: str, values: list[float], cap: float) -> None:
@@ -90,9 +142,9 @@ def check(visit: Visit, locale: str, values: list[float], cap: float) -> None:
     assert state["decision"].endswith(decision.split("}")[-1])
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_the_chapter_examples(visit: Visit, locale: str) -> None:
-    visit.open(locale, "ledger")
+@EACH_LOCALE
+def test_the_chapter_examples(ledger: Visit, locale: str) -> None:
+    visit = ledger
     check(visit, locale, [0.25, 0.25, 0.5], 1.0)
     state = ledger_state(visit.page)
     assert state["within"] == "true"
@@ -117,9 +169,10 @@ def crossing_and_room(values: list[float], cap: float) -> tuple[int, float]:
     return crossing, float(max(Fraction(cap) - running, Fraction(0)))
 
 
-def test_the_widget_arithmetic_on_every_case(visit: Visit) -> None:
+@pytest.mark.parametrize("locale", ["en"], scope="module")
+def test_the_widget_arithmetic_on_every_case(ledger: Visit, locale: str) -> None:
     """All 31 ledgers at once through the widget's own function (no typing)."""
-    visit.open("en", "ledger")
+    visit = ledger
     cases = FIXED_CASES + RANDOM_CASES
     got = visit.page.evaluate(
         "cases => cases.map(([values, cap]) => window.dpWidgets.ledgerTotals(values, cap))",
@@ -135,17 +188,15 @@ def test_the_widget_arithmetic_on_every_case(visit: Visit) -> None:
         assert result["remaining"] == room, (values, cap)
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_typed_ledgers_near_equality(visit: Visit, locale: str) -> None:
-    visit.open(locale, "ledger")
+@EACH_LOCALE
+def test_typed_ledgers_near_equality(ledger: Visit, locale: str) -> None:
     for values, cap in [([0.1] * 10, 1.0), RANDOM_CASES[0]]:
-        check(visit, locale, values, cap)
+        check(ledger, locale, values, cap)
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_the_release_that_crosses_the_cap_is_marked(visit: Visit, locale: str) -> None:
-    visit.open(locale, "ledger")
-    page = visit.page
+@EACH_LOCALE
+def test_the_release_that_crosses_the_cap_is_marked(ledger: Visit, locale: str) -> None:
+    page = ledger.page
     texts = strings(page, ".dp-ledger")
     values = [0.5, 0.25, 0.5, 0.1]
     add_releases(page, values[:2], locale)
@@ -169,10 +220,9 @@ def test_the_release_that_crosses_the_cap_is_marked(visit: Visit, locale: str) -
     assert float(state["remaining"]["value"]) == room
 
 
-@pytest.mark.parametrize("locale", ["en", "tr"])
-def test_a_later_success_clears_an_old_message(visit: Visit, locale: str) -> None:
-    visit.open(locale, "ledger")
-    page = visit.page
+@pytest.mark.parametrize("locale", ["en", "tr"], scope="module")
+def test_a_later_success_clears_an_old_message(ledger: Visit, locale: str) -> None:
+    page = ledger.page
     texts = strings(page, ".dp-ledger")
     entry = page.locator(".dp-ledger input[name=entry]")
 
@@ -202,10 +252,9 @@ def test_the_random_cases_cover_both_decisions() -> None:
     assert decisions == {True, False}
 
 
-@pytest.mark.parametrize("locale", ["en", "nl", "zh"])
-def test_remove_clear_and_limits(visit: Visit, locale: str) -> None:
-    visit.open(locale, "ledger")
-    page = visit.page
+@pytest.mark.parametrize("locale", ["en", "nl", "zh"], scope="module")
+def test_remove_clear_and_limits(ledger: Visit, locale: str) -> None:
+    page = ledger.page
     texts = strings(page, ".dp-ledger")
     add_releases(page, [0.5, 0.25, 0.125], locale)
     page.get_by_role("button", name=texts["remove-label"].replace("{index}", "2")).click()
@@ -231,9 +280,51 @@ def test_remove_clear_and_limits(visit: Visit, locale: str) -> None:
     state = ledger_state(page)
     assert state["rows"] == [] and state["tableHidden"] and state["status"] == texts["empty"]
 
-    add_releases(page, [1.0] * 65, locale)
+    # 64 releases through the form's own submission (as Enter does), the 65th typed.
+    page.evaluate(SUBMIT_MANY, [localise(1.0, locale), 64])
+    add_releases(page, [1.0], locale)
     state = ledger_state(page)
     assert len(state["rows"]) == 64
     assert state["entryError"] == texts["err-full"].replace("{max}", "64")
     with pytest.raises(ValueError):
         basic_composition([1.0] * 65, 6400.0)
+
+
+@EACH_LOCALE
+def test_controls_are_labelled_and_results_announced(ledger: Visit, locale: str) -> None:
+    page = ledger.page
+    texts = strings(page, ".dp-ledger")
+    ids = page.eval_on_selector_all(".dp-ledger input", "els => els.map(el => el.id)")
+    assert ids
+    for element_id in ids:
+        label = page.locator(f"label[for='{element_id}']")
+        assert label.count() == 1 and label.inner_text().strip() in texts.values()
+    assert page.locator(".dp-ledger .dp-status[aria-live=polite]").count() == 1
+
+
+@pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"], scope="module")
+def test_every_visible_string_comes_from_the_locale(
+    ledger: Visit, site_dir: Path, locale: str
+) -> None:
+    """No English label leaks into another locale, and no string is missing (``[key]``)."""
+    page = ledger.page
+    english = built_strings(site_dir, "ledger")
+    add_releases(page, [0.5], locale)
+    texts = strings(page, ".dp-ledger")
+    assert set(texts) == set(english)
+    shown = page.locator(".dp-ledger").inner_text()
+    assert not re.search(r"\[[a-z-]+\]", shown), shown
+    for key, words in english.items():
+        head = words.split("{")[0].strip()
+        if texts[key] != words and len(head) > 3:
+            assert head not in shown, (key, head)
+
+
+@pytest.mark.parametrize("locale", ["en"], scope="module")
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+def test_button_borders_contrast_in_light_and_dark_schemes(
+    ledger: Visit, locale: str, scheme: str
+) -> None:
+    """The buttons' boundary needs 3:1 (WCAG 1.4.11); their text is axe's (test_axe.py)."""
+    wanted = {"button border": (".dp-ledger .dp-button", "borderTopColor", 3.0)}
+    check_contrast(ledger.page, scheme, wanted)

@@ -1,16 +1,41 @@
-"""Search in the reader's language: each locale finds its words and only its own pages."""
+"""Search in the reader's language: each locale finds its words and only its own pages.
+
+The queries of a locale are typed one after another on one page of it (``home``), loaded
+once per locale for this module; opening a result has a page of its own.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlparse
 
 import pytest
 
-from tests.browser.conftest import Visit
+from tests.browser.conftest import Visit, shared_page
 from tests.browser.site_pages import SEARCH_WORDS, locale_path, search
 from tests.conftest import LOCALES
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def home_page(
+    browser: Browser, browser_context_args: dict[str, Any], base_url: str, locale: str
+) -> Iterator[Visit]:
+    """The home page of ``locale``, loaded once for this module's queries."""
+    with shared_page(browser, browser_context_args, base_url, locale_path(locale, "")) as seen:
+        yield seen
+
+
+@pytest.fixture
+def home(home_page: Visit) -> Iterator[Visit]:
+    """The shared home page; no script error may happen during a test."""
+    yield home_page
+    assert not home_page.errors, home_page.errors
 
 
 def in_locale(url: str, base_url: str, locale: str) -> bool:
@@ -24,9 +49,9 @@ def in_locale(url: str, base_url: str, locale: str) -> bool:
     return first == locale if locale != "en" else first not in others
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_a_word_of_the_locale_finds_pages_of_that_locale_only(visit: Visit, locale: str) -> None:
-    visit.page.goto(f"{visit.base_url}/{locale_path(locale, 'laplace/')}", wait_until="load")
+@pytest.mark.parametrize("locale", LOCALES, scope="module")
+def test_a_word_of_the_locale_finds_pages_of_that_locale_only(home: Visit, locale: str) -> None:
+    visit = home
     links = search(visit.page, SEARCH_WORDS[locale])
     assert len(links) >= 3, links
     strays = [link for link in links if not in_locale(link, visit.base_url, locale)]
@@ -35,17 +60,18 @@ def test_a_word_of_the_locale_finds_pages_of_that_locale_only(visit: Visit, loca
     assert any(urlparse(url).path == index for url in visit.requests), visit.requests
 
 
-@pytest.mark.parametrize("locale", ["zh", "de"])
-def test_an_english_word_stays_in_the_locale(visit: Visit, locale: str) -> None:
+@pytest.mark.parametrize("locale", ["zh", "de"], scope="module")
+def test_an_english_word_stays_in_the_locale(home: Visit, locale: str) -> None:
     """Fallback pages and code are English; the hits are still this locale's pages."""
-    visit.page.goto(f"{visit.base_url}/{locale_path(locale, '')}", wait_until="load")
+    visit = home
     links = search(visit.page, "laplace_calibration")
     assert links
     assert all(in_locale(link, visit.base_url, locale) for link in links), links
 
 
-def test_a_chinese_word_is_found_inside_a_sentence(visit: Visit) -> None:
-    visit.page.goto(f"{visit.base_url}/zh/", wait_until="load")
+@pytest.mark.parametrize("locale", ["zh"], scope="module")
+def test_a_chinese_word_is_found_inside_a_sentence(home: Visit, locale: str) -> None:
+    visit = home
     word = SEARCH_WORDS["zh"]
     search(visit.page, word)
     texts: list[str] = visit.page.eval_on_selector_all(
@@ -81,12 +107,14 @@ FOLDED_QUERIES = [
 ]
 
 
-@pytest.mark.parametrize(("locale", "query", "page"), FOLDED_QUERIES)
-def test_a_query_without_diacritics_finds_the_page(
-    visit: Visit, locale: str, query: str, page: str
-) -> None:
-    visit.page.goto(f"{visit.base_url}/{locale_path(locale, '')}", wait_until="load")
-    links = search(visit.page, query)
-    pages = {urlparse(link).path for link in links}
-    assert f"{urlparse(visit.base_url).path}/{locale_path(locale, page)}" in pages, links
-    assert all(in_locale(link, visit.base_url, locale) for link in links), links
+@pytest.mark.parametrize("locale", sorted({code for code, _, _ in FOLDED_QUERIES}), scope="module")
+def test_a_query_without_diacritics_finds_the_page(home: Visit, locale: str) -> None:
+    """Each query of the locale in turn, on one page of the locale."""
+    visit = home
+    queries = [(query, target) for code, query, target in FOLDED_QUERIES if code == locale]
+    for query, target in queries:
+        links = search(visit.page, query)
+        pages = {urlparse(link).path for link in links}
+        wanted = f"{urlparse(visit.base_url).path}/{locale_path(locale, target)}"
+        assert wanted in pages, (query, links)
+        assert all(in_locale(link, visit.base_url, locale) for link in links), (query, links)

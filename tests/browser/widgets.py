@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bs4 import BeautifulSoup
+
+from tests.conftest import DECIMAL_COMMA as DECIMAL_COMMA  # re-exported for the tests
 from tests.docs_sources import includes, pages
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-DECIMAL_COMMA = {"nl", "de", "tr"}
 # Each widget follows the example it illustrates, on whichever page includes that example.
 EXAMPLE_OF = {"explorer": "log_density.md", "ledger": "composition_exact.md"}
 
@@ -123,3 +126,12 @@ def add_releases(page: Page, values: list[float], locale: str) -> None:
 def set_cap(page: Page, cap: float, locale: str) -> None:
     """Type the public cap."""
     page.locator(".dp-ledger input[name=cap]").fill(localise(cap, locale))
+
+
+def built_strings(site_dir: Path, widget: str, locale: str = "en") -> dict[str, str]:
+    """The widget's data-t-* strings as the build wrote them (no browser needed)."""
+    path = site_dir / url_path(locale, page_of(widget, locale)) / "index.html"
+    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+    root = soup.select_one(f".dp-{widget}")
+    assert root is not None, (widget, locale)
+    return {k[7:]: str(v) for k, v in root.attrs.items() if k.startswith("data-t-")}

@@ -1,0 +1,163 @@
+"""A one-page brief for whoever translates the lesson into one language, person or machine.
+
+``python3 noxfile.py -s translations -- brief nl`` prints it. It gathers what a translator
+otherwise collects from four places: the glossary in that language with the English terms and
+the terminology decisions (``docs/hooks/glossary.yml``), the rules for what stays identical,
+the language's number conventions (its settings file), and the pages that need work, which the
+caller passes in (the report's statuses), so this module reads no page and runs no check.
+A machine translator can be given the brief as its instructions: every rule in it is one the
+report checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+import yaml
+
+from .glossary import Term, load_glossary
+from .project import Language, Project
+
+#: What each status asks of the translator (the report's statuses).
+ACTIONS = {
+    "missing": "translate the English page; until then readers get English with a note",
+    "outdated": "the English changed: update what `--diff` shows, then `mark` the page",
+    "drift": "fix what the report lists (a formula, code, link or heading differs from English)",
+    "translated": "nothing to do",
+}
+
+KEEP_RULES = (
+    "**Code** stays as in English: fenced blocks, inline code (`laplace_scale`, `--locale`) and "
+    "the names of functions, files and options in prose.",
+    '**Example includes** stay as they are: a line `--8<-- "calibration.md"` is shared by every '
+    "language, with its code and its printed output.",
+    "**Heading ids** stay: translate the words of `## Heading { #heading-id }`, never the "
+    "`{ #heading-id }`. Links to a heading use that id in every language "
+    "(`releasing.md#the-floating-point-caveat`), and so do glossary links "
+    "(`glossary.md#sensitivity`).",
+    "**Formulas** keep every symbol (`$\\Delta f$` never becomes `$\\delta f$`); only the way "
+    "numbers are written follows the conventions below. Display formulas stay line for line.",
+    "**Placeholders** in braces stay as they are, untranslated: `{example}`, `{total}`.",
+    "**Widget attributes**: the names (`data-t-title`) and classes (`dp-widget`) stay; the "
+    'values of `data-t-*` are translated. A straight `"` inside a value ends it early: write '
+    "`&quot;` or the language's own quotation marks.",
+    "**Structure** stays: the same headings at the same levels, admonitions (`!!! note`), "
+    "exercises and their options, images and link targets, in the same order.",
+)
+
+
+class PageWork(NamedTuple):
+    """One page or notebook that needs work, and its status in the report."""
+
+    page: str
+    status: str
+
+
+def _cell(text: str) -> str:
+    """Make ``text`` safe inside a Markdown table cell: one line, pipes escaped."""
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def _conventions(glossary: Path, locale: str) -> list[str]:
+    """Read the house conventions of ``locale`` (the ``conventions`` block of the glossary)."""
+    if not glossary.is_file():
+        return []
+    data = yaml.safe_load(glossary.read_text(encoding="utf-8")) or {}
+    found = (data.get("conventions") or {}).get(locale) or []
+    return [str(item) for item in found]
+
+
+def glossary_section(terms: Iterable[Term], source: str, locale: str, name: str) -> list[str]:
+    """Write the glossary table: the English term, the term in ``locale`` and its notes."""
+    rows = [
+        f"| {_cell(t.names[source])} | {_cell(t.names[locale])} "
+        f"| {_cell(t.notes.get(locale, ''))} |"
+        for t in terms
+        if source in t.names and locale in t.names
+    ]
+    if not rows:
+        return ["The glossary has no terms in this language yet: add them to glossary.yml first."]
+    return ["| English | " + _cell(name) + " | Notes |", "|---|---|---|", *rows]
+
+
+def numbers_section(language: Language) -> list[str]:
+    """Write the language's number conventions, in prose and inside formulas, with examples."""
+    prose = f"0{language.decimal}5"
+    formula = "0.5" if language.formula_decimal == "." else f"0{language.formula_decimal}5"
+    lines = [
+        f"- In prose, answers and figures the decimal sign is `{language.decimal}`: {prose}.",
+        f"- Inside a formula write `${formula}$`"
+        + (
+            ": the braces keep TeX from spacing the comma like a list. Separate list items "
+            "and interval ends with a semicolon: `$[0{,}001;\\ 100]$`."
+            if language.formula_decimal == "{,}"
+            else "."
+        ),
+        "- Numbers in code and in the output of examples stay as the English page prints them.",
+    ]
+    return lines
+
+
+def work_section(work: Sequence[PageWork], locale: str) -> list[str]:
+    """Write the table of pages that need work, with what each status asks."""
+    todo = [item for item in work if item.status != "translated"]
+    if not todo:
+        return ["Every page and notebook is translated and up to date."]
+    lines = ["| Page | Status | What to do |", "|---|---|---|"]
+    for item in sorted(todo, key=lambda w: (w.status, w.page)):
+        lines.append(f"| `{locale}/{item.page}` | {item.status} | {ACTIONS[item.status]} |")
+    command = "python3 noxfile.py -s translations --"
+    return [
+        *lines,
+        "",
+        f"`{command} --locale {locale} --diff --page <page>` shows the English changes word by "
+        f"word; `{command} mark {locale} <page>` records that the page matches them again.",
+    ]
+
+
+def render_brief(project: Project, locale: str, work: Iterable[tuple[str, str]]) -> str:
+    """Write the Markdown brief for ``locale``.
+
+    ``work`` holds (page, status) pairs from the report, e.g. ``[("laplace.md", "outdated")]``;
+    translated pages may be left out or passed, they are not listed. A locale that is not one
+    of the project's translations, or an unknown status, raises ValueError naming the choices.
+    """
+    if locale not in project.locales:
+        raise ValueError(f"locale must be one of {list(project.locales)}; got {locale!r}")
+    items = [PageWork(*pair) for pair in work]
+    for item in items:
+        if item.status not in ACTIONS:
+            raise ValueError(
+                f"status of {item.page} must be one of {list(ACTIONS)}; got {item.status!r}"
+            )
+    language = project.language(locale)
+    terms = load_glossary(project.glossary) if project.glossary.is_file() else []
+    conventions = _conventions(project.glossary, locale)
+    lines = [
+        f"# Translator's brief: {language.name} ({locale})",
+        "",
+        f"Translate from `docs/{project.source}/` into `docs/{locale}/`, page by page. "
+        "Translate the meaning for a reader new to the subject; "
+        "everything listed under *Keep* is checked by the report "
+        f"(`python3 noxfile.py -s translations -- --locale {locale}`).",
+        "",
+        "## Keep exactly as in English",
+        "",
+        *(f"- {rule}" for rule in KEEP_RULES),
+        "",
+        "## Numbers",
+        "",
+        *numbers_section(language),
+        "",
+        "## Glossary",
+        "",
+        "Use these terms wherever the English page uses the English one.",
+        "",
+        *glossary_section(terms, project.source, locale, language.name),
+    ]
+    if conventions:
+        lines += ["", "## House conventions", "", *(f"- {c}" for c in conventions)]
+    lines += ["", "## Pages that need work", "", *work_section(items, locale), ""]
+    return "\n".join(lines)

@@ -1,0 +1,283 @@
+r"""Inline formulas, inline code and widget attributes in a page's Markdown source.
+
+A translation changes the words around a formula or a code name, never the formula or the name
+itself. Counting them is not enough (``$\Delta f$`` changed to ``$\delta f$`` keeps the count),
+so this module reads them from the Markdown as multisets (:class:`collections.Counter`) of
+normalised text that the comparison can subtract:
+
+- :func:`inline_formulas` and :func:`inline_code` read prose only: fenced blocks, ``--8<--``
+  include lines, front matter and display formulas are skipped, and a code span hides the
+  dollars inside it, as in the rendered page;
+- :func:`formula_key` ignores spacing but keeps every symbol, and writes decimals one way, so
+  ``0.5`` in English matches ``0{,}5`` in Dutch; :func:`wrong_decimals` checks that way
+  separately, so each mistake gets one message;
+- :func:`unescaped_quotes` finds a straight ``"`` that ends an attribute value early (a widget
+  text that quotes something), which otherwise only shows as attributes that differ;
+- :func:`describe_differences` names what is missing and what is extra in plain words.
+
+Everything here is pure: text in, values out, no MkDocs and no files.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+DECIMAL_SEPARATORS = (".", ",")
+
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?^(?:---|\.\.\.)[ \t]*$", re.DOTALL | re.MULTILINE)
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+_INCLUDE = re.compile(r"^[ \t]*-{1,}8<-{1,}")
+# arithmatex's "smart dollar" rule: no space after the opening or before the closing dollar.
+_DOLLAR = re.compile(r"\$(?!\s)((?:\\.|[^\\$\n]|\n(?![ \t]*\n))+?)(?<!\s)\$")
+_PAREN = re.compile(r"\\\(((?:\\[^)]|[^\\\n]|\n(?![ \t]*\n))+?)\\\)")
+_DISPLAY = {
+    "$$": re.compile(r"\$\$.*?\$\$", re.DOTALL),
+    r"\[": re.compile(r"\\\[.*?\\\]", re.DOTALL),
+}
+_BACKTICKS = re.compile(r"`+")
+_TEX_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\S")
+_TEX_SPACE = {r"\,", r"\;", r"\:", r"\!", r"\ ", "~", r"\quad", r"\qquad"}
+_BRACED_COMMA = re.compile(r"(?<=\d)\{,\}(?=\d)")
+_WRONG = {
+    # a language that writes 0{,}5: a decimal point, or a bare comma that renders as a list
+    ",": re.compile(r"(?<![\w.])\d+(?:\.|,(?!\s))\d+"),
+    # a language that writes 0.5: a braced decimal comma
+    ".": re.compile(r"\d+\{,\}\d+"),
+}
+_TAG_START = re.compile(r"<([A-Za-z][\w-]*)")
+_ATTRIBUTE_LINE = re.compile(r"^[ \t]+(?=[A-Za-z_:][\w:.-]*=[\"'])")
+_ATTRIBUTE = re.compile(r"\s*([^\s\"'>/=]+)(?:\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?")
+
+
+@dataclass(frozen=True)
+class Span:
+    """One inline formula or code span: its text as written and the line it starts on."""
+
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class WrongDecimal:
+    """A number inside a formula written against the language's convention."""
+
+    found: str
+    expected: str
+
+
+@dataclass(frozen=True)
+class BrokenAttribute:
+    """A straight quote ended the value of ``attribute`` early; ``stray`` is what followed."""
+
+    attribute: str
+    column: int
+    stray: str
+
+
+def _check_separator(decimal: str) -> None:
+    if decimal not in DECIMAL_SEPARATORS:
+        raise ValueError(f"decimal must be one of {list(DECIMAL_SEPARATORS)}; got {decimal!r}")
+
+
+def _prose(markdown: str) -> str:
+    """Blank out what is not prose (front matter, fences, includes), keeping line numbers."""
+    front = _FRONT_MATTER.match(markdown)
+    if front:
+        markdown = "\n" * front.group().count("\n") + markdown[front.end() :]
+    lines = markdown.split("\n")
+    fence: str | None = None
+    for number, line in enumerate(lines):
+        opening = _FENCE.match(line)
+        if fence is None and opening:
+            fence = opening.group(1)
+            lines[number] = ""
+        elif fence is not None:
+            stripped = line.strip()
+            closing = stripped.rstrip(fence[0]) == "" and len(stripped) >= len(fence)
+            if stripped.startswith(fence[0]) and closing:
+                fence = None
+            lines[number] = ""
+        elif _INCLUDE.match(line):
+            lines[number] = ""
+    return "\n".join(lines)
+
+
+def _code_span(text: str, start: int, run: int) -> tuple[str, int] | None:
+    """Return the content and end of the code span that ``run`` backticks open at ``start``."""
+    closing = re.compile(rf"(?<!`)`{{{run}}}(?!`)")
+    end = closing.search(text, start + run)
+    if end is None or re.search(r"\n[ \t]*\n", text[start : end.start()]):
+        return None
+    content = text[start + run : end.start()].replace("\n", " ")
+    if len(content) > 1 and content[0] == content[-1] == " " and content.strip():
+        content = content[1:-1]
+    return content, end.end()
+
+
+def spans(markdown: str) -> tuple[list[Span], list[Span]]:
+    """Read the inline formulas and the inline code spans of a page's prose, in order.
+
+    The scan goes left to right like the Markdown parser: a backslash escapes the next
+    character, a code span hides the dollars inside it, display formulas are skipped.
+    """
+    text = _prose(markdown)
+    newlines = [i for i, char in enumerate(text) if char == "\n"]
+    formulas: list[Span] = []
+    codes: list[Span] = []
+    position = 0
+    while position < len(text):
+        char = text[position]
+        line = bisect_right(newlines, position - 1) + 1
+        if text.startswith(r"\(", position):
+            found = _PAREN.match(text, position)
+            if found:
+                formulas.append(Span(found.group(1), line))
+                position = found.end()
+                continue
+        if text.startswith(r"\[", position) or text.startswith("$$", position):
+            display = _DISPLAY[text[position : position + 2]].match(text, position)
+            position = display.end() if display else position + 2
+            continue
+        if char == "\\":
+            position += 2
+        elif char == "`":
+            run = len(_BACKTICKS.match(text, position).group())  # type: ignore[union-attr]
+            code = _code_span(text, position, run)
+            if code is None:
+                position += run
+            else:
+                codes.append(Span(code[0], line))
+                position = code[1]
+        elif char == "$":
+            found = _DOLLAR.match(text, position)
+            if found:
+                formulas.append(Span(found.group(1), line))
+                position = found.end()
+            else:
+                position += 1
+        else:
+            position += 1
+    return formulas, codes
+
+
+def formula_key(tex: str) -> str:
+    r"""Reduce a formula to its symbols: spacing dropped, decimals and list separators unified.
+
+    ``\Delta f`` and ``\Delta  f`` are equal, ``\Delta f`` and ``\delta f`` are not. A space
+    is kept only where TeX needs it (``\Delta f`` is not ``\Deltaf``). Thin spaces (``\,``,
+    ``\ ``) count as spacing. ``0{,}5`` counts as ``0.5`` and ``;`` as ``,``, because a
+    decimal-comma language writes numbers and lists that way (:func:`wrong_decimals` checks
+    which way a page uses).
+    """
+    tex = _BRACED_COMMA.sub(".", tex)
+    out: list[str] = []
+    for token in _TEX_TOKEN.findall(tex):
+        if token in _TEX_SPACE:
+            continue
+        if out and out[-1][0] == "\\" and out[-1][1:].isalpha() and token[0].isalpha():
+            out.append(" ")
+        out.append("," if token == ";" else token)
+    return "".join(out)
+
+
+def code_key(code: str, locales: Iterable[str] = ()) -> str:
+    """Reduce inline code to what must match: whitespace runs as one space.
+
+    With ``locales``, a locale code standing alone (``nl`` in ``--locale nl``) counts as any
+    locale, since each guide names its own language, and a ``<placeholder>`` as any
+    placeholder, since readers may see it in their language.
+    """
+    code = " ".join(code.split())
+    names = sorted(locales, key=len, reverse=True)
+    if not names:
+        return code
+    code = re.sub(r"<[^<>\s]+>", "<…>", code)
+    return re.sub(
+        r"(?<![\w-])(" + "|".join(map(re.escape, names)) + r")(?![\w-])", "<locale>", code
+    )
+
+
+def _multiset(items: Iterable[Span], key: Callable[[str], str]) -> Counter[str]:
+    return Counter(key(item.text) for item in items)
+
+
+def inline_formulas(markdown: str) -> Counter[str]:
+    """Collect the inline formulas of a page's prose as a multiset of :func:`formula_key` values."""
+    return _multiset(spans(markdown)[0], formula_key)
+
+
+def inline_code(markdown: str, locales: Iterable[str] = ()) -> Counter[str]:
+    """Collect the inline code spans of a page's prose as a multiset of :func:`code_key` values."""
+    names = tuple(locales)
+    return _multiset(spans(markdown)[1], lambda code: code_key(code, names))
+
+
+def wrong_decimals(formula: str, decimal: str) -> list[WrongDecimal]:
+    """Numbers in ``formula`` not written the way of a language whose separator is ``decimal``.
+
+    With ``","`` (nl, de, tr) a formula writes ``0{,}5``: braces keep TeX from spacing the
+    comma like a list (docs/hooks/mathml_polish.py joins the three tokens into one number), so
+    ``0.5`` and a bare ``0,5`` are wrong. With ``"."`` (en, zh) ``0{,}5`` is wrong. Each
+    finding names the number as written and as it should be.
+    """
+    _check_separator(decimal)
+    found = []
+    for match in _WRONG[decimal].finditer(formula):
+        digits = re.split(r"\{,\}|[.,]", match.group())
+        expected = ("{,}" if decimal == "," else ".").join(digits)
+        found.append(WrongDecimal(match.group(), expected))
+    return found
+
+
+def unescaped_quotes(line: str) -> list[BrokenAttribute]:
+    """Find attribute values that a straight ``"`` inside the text ended early.
+
+    Reads the HTML tags of one Markdown line, and a continuation line of a tag whose
+    attributes are spread over several lines (it starts with indentation and ``name="``).
+    After a quoted value only a space, ``>`` or ``/>`` may follow; ``data-t-x="say "hi""``
+    leaves ``hi""`` behind. A value with a quote must write it ``&quot;``.
+    """
+    starts = [m.end() for m in _TAG_START.finditer(line)]
+    continuation = _ATTRIBUTE_LINE.match(line)
+    if continuation:
+        starts.insert(0, continuation.end())
+    broken: list[BrokenAttribute] = []
+    for start in starts:
+        position, quoted = start, ""
+        while True:
+            while position < len(line) and line[position] in " \t":
+                position += 1
+            if position >= len(line) or line.startswith((">", "/>"), position):
+                break
+            attribute = _ATTRIBUTE.match(line, position)
+            end = attribute.end() if attribute else position
+            if attribute and (attribute.group(2) or "")[:1] in {'"', "'"}:
+                quoted = attribute.group(1)
+            closed = end >= len(line) or line[end] in " \t>" or line.startswith("/>", end)
+            if attribute is None or not closed:
+                if quoted:
+                    stray = re.split(r"[\s>]", line[end:], maxsplit=1)[0]
+                    broken.append(BrokenAttribute(quoted, end + 1, stray))
+                break
+            position = end
+    return broken
+
+
+def describe_differences(what: str, english: Counter[str], here: Counter[str]) -> list[str]:
+    r"""Say in plain words which items of the English multiset are missing here, and which extra.
+
+    ``what`` names the kind (``"formula"``, ``"code"``); the messages read "formula `\Delta f`
+    of the English is missing here" and "formula `\delta f` is extra here (2×)".
+    """
+    messages = []
+    for item, count in sorted((english - here).items()):
+        times = f" ({count}×)" if count > 1 else ""
+        messages.append(f"{what} `{item}` of the English is missing here{times}")
+    for item, count in sorted((here - english).items()):
+        times = f" ({count}×)" if count > 1 else ""
+        messages.append(f"{what} `{item}` is extra here{times}")
+    return messages

@@ -1,0 +1,20 @@
+"""One finding of the report: the file and line it is about, what is wrong, and what to do."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A reason a translation drifted from its English source, with the fix."""
+
+    file: str  # relative to the docs folder, e.g. "nl/laplace.md"
+    line: int  # 1-based; for notebooks the Jupyter cell number
+    what: str
+    fix: str
+    unit: str = "line"  # "line" for pages, "cell" for notebooks
+
+    def __str__(self) -> str:
+        """Render as ``nl/laplace.md line 12: what — fix``."""
+        return f"{self.file} {self.unit} {self.line}: {self.what} — {self.fix}"

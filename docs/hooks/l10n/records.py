@@ -1,0 +1,179 @@
+"""Which English revision a translation was checked against: hashing, reading and writing it.
+
+A translated page keeps ``source: {sha256, commit}`` in its front matter; a translated notebook
+keeps the same record in its notebook metadata. The hash is taken over the *words* of the
+English file: runs of whitespace (line wrapping, indentation of prose) are collapsed, while
+fenced code is kept byte for byte. So reflowing a paragraph marks nothing outdated, and any
+changed word, symbol or line of code does. The commit lets ``--diff`` find the old text in git.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import nbformat
+from mkdocs.utils.meta import get_data
+
+from .project import is_notebook
+
+HASH_LENGTH = 12
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+
+
+@dataclass(frozen=True)
+class SourceRecord:
+    """The English revision a translation says it was translated from."""
+
+    sha256: str
+    commit: str | None
+
+
+def normalise_markdown(text: str) -> str:
+    """Collapse whitespace outside fenced code; keep fenced blocks (and their fences) exact."""
+    out: list[str] = []
+    prose: list[str] = []
+    fence: str | None = None
+    for line in text.replace("\r\n", "\n").split("\n"):
+        match = _FENCE.match(line)
+        if fence is None and match:
+            out.append(" ".join(" ".join(prose).split()))
+            prose = []
+            fence = match.group(1)
+            out.append(line.rstrip())
+        elif fence is not None:
+            out.append(line.rstrip())
+            if (
+                match
+                and match.group(1).startswith(fence)
+                and not line.strip()[len(match.group(1)) :]
+            ):
+                fence = None
+        else:
+            prose.append(line)
+    out.append(" ".join(" ".join(prose).split()))
+    return "\n".join(part for part in out if part)
+
+
+def read_notebook(path: Path) -> Any:
+    """Read a notebook as an nbformat v4 node."""
+    return nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+
+
+def cell_texts(notebook: Any) -> list[tuple[str, str]]:
+    """Each cell as (type, text): Markdown normalised like pages, code kept exact."""
+    cells = []
+    for cell in notebook.cells:
+        source = str(cell.source)
+        text = normalise_markdown(source) if cell.cell_type == "markdown" else source
+        cells.append((str(cell.cell_type), text))
+    return cells
+
+
+def normalised(path: Path) -> str:
+    """Return the text a page's or notebook's hash covers (no outputs, no metadata)."""
+    if is_notebook(path.name):
+        return json.dumps(cell_texts(read_notebook(path)), ensure_ascii=False)
+    return normalise_markdown(path.read_text(encoding="utf-8"))
+
+
+def text_hash(text: str) -> str:
+    """First hex digits of the SHA-256 of already normalised text."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:HASH_LENGTH]
+
+
+def source_hash(path: Path) -> str:
+    """Hash a page's or notebook's words, so that reflowing or re-saving changes nothing."""
+    return text_hash(normalised(path))
+
+
+def _record_of(data: object) -> SourceRecord | None:
+    """Turn a ``source`` mapping into a record; None if absent or malformed."""
+    if not isinstance(data, dict) or not isinstance(data.get("sha256"), str):
+        return None
+    commit = data.get("commit")
+    return SourceRecord(data["sha256"], commit if isinstance(commit, str) else None)
+
+
+def front_matter(path: Path) -> tuple[str, dict[str, Any]]:
+    """Split a page into its Markdown body and front matter, as MkDocs does."""
+    return get_data(path.read_text(encoding="utf-8"))
+
+
+def read_record(meta: dict[str, Any]) -> SourceRecord | None:
+    """Return the ``source`` record of a page's front matter or a notebook's metadata."""
+    return _record_of(meta.get("source"))
+
+
+def record_of(path: Path) -> SourceRecord | None:
+    """Read the record of a translated page or notebook file."""
+    if is_notebook(path.name):
+        return read_record(dict(read_notebook(path).metadata))
+    return read_record(front_matter(path)[1])
+
+
+def outdated_reason(meta: dict[str, Any], english: Path) -> str | None:
+    """Why a translation (its front matter or notebook metadata) is outdated, or None."""
+    record = read_record(meta)
+    current = source_hash(english)
+    if record is None:
+        return f"no source revision recorded (English is now {current})"
+    if record.sha256 != current:
+        return f"English changed since {record.sha256} (now {current})"
+    return None
+
+
+def notebook_outdated_reason(notebook: Path, english: Path) -> str | None:
+    """Do what :func:`outdated_reason` does for a translated notebook file."""
+    return outdated_reason(dict(read_notebook(notebook).metadata), english)
+
+
+def _record_block(record: SourceRecord) -> list[str]:
+    """Write the front matter lines of a record, quoted so a hash never reads as a number."""
+    lines = ["source:", f'  sha256: "{record.sha256}"']
+    if record.commit:
+        lines.append(f'  commit: "{record.commit}"')
+    return lines
+
+
+def _write_page_record(path: Path, record: SourceRecord) -> None:
+    """Put ``record`` into the page's front matter, replacing any earlier ``source`` block."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    if lines and lines[0].rstrip() == "---":
+        end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in {"---", "..."}), None)
+        if end is None:
+            raise ValueError(f"{path}: front matter is not closed")
+        kept: list[str] = []
+        skipping = False
+        for line in lines[1:end]:
+            if re.match(r"source\s*:", line):
+                skipping = True
+                continue
+            if skipping and (line.startswith((" ", "\t")) or not line.strip()):
+                continue
+            skipping = False
+            kept.append(line)
+        new = ["---", *kept, *_record_block(record), *lines[end:]]
+    else:
+        new = ["---", *_record_block(record), "---", "", *lines]
+    path.write_text("\n".join(new), encoding="utf-8")
+
+
+def _write_notebook_record(path: Path, record: SourceRecord) -> None:
+    """Put ``record`` into the notebook metadata, saved the way Jupyter saves it."""
+    notebook = read_notebook(path)
+    data = {"sha256": record.sha256, **({"commit": record.commit} if record.commit else {})}
+    notebook.metadata["source"] = data
+    path.write_text(nbformat.writes(notebook) + "\n", encoding="utf-8")  # type: ignore[no-untyped-call]
+
+
+def write_record(path: Path, record: SourceRecord) -> None:
+    """Record the English revision in a translated page or notebook."""
+    if is_notebook(path.name):
+        _write_notebook_record(path, record)
+    else:
+        _write_page_record(path, record)

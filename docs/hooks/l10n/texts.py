@@ -1,0 +1,145 @@
+r"""Rules for the small texts inside a page: formulas, inline code and widget strings.
+
+Inline formulas and inline code are compared as multisets of their content (read from the
+Markdown by :mod:`l10n.inline`), so a changed symbol (``\Delta`` to ``\delta``) is drift, not
+just a changed count. Decimal numbers in formulas are compared after writing them one way, and
+checked against the language's way separately, so each mistake gets one message.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .inline import Span, code_key, formula_key, unescaped_quotes, wrong_decimals
+from .problem import Problem
+from .project import Language
+from .structure import PLACEHOLDER, Pages, Structure
+
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a rule needs besides the two structures."""
+
+    pages: Pages
+    locale: str
+    page: str
+    language: Language
+    locales: tuple[str, ...]
+
+    @property
+    def file(self) -> str:
+        """Name the translated file relative to the docs folder."""
+        return f"{self.locale}/{self.page}"
+
+
+Rule = Callable[[Structure, Structure, Context], list[Problem]]
+
+
+def _multiset(
+    what: str,
+    english: Sequence[Span],
+    here: Sequence[Span],
+    key: Callable[[str], str],
+    ctx: Context,
+) -> list[Problem]:
+    """Compare two multisets of spans by ``key``; name each missing or extra item once."""
+    en_count = Counter(key(s.text) for s in english)
+    here_count = Counter(key(s.text) for s in here)
+    first_en = {key(s.text): s for s in reversed(english)}
+    first_here = {key(s.text): s for s in reversed(here)}
+    problems = []
+    for item, count in sorted((en_count - here_count).items()):
+        span = first_en[item]
+        times = f" ({count}× more in English)" if count > 1 else ""
+        what_ = f"{what} `{span.text}` of the English (line {span.line}) is missing here{times}"
+        problems.append(Problem(ctx.file, 1, what_, f"keep `{span.text}` as in English"))
+    for item, count in sorted((here_count - en_count).items()):
+        span = first_here[item]
+        times = f" ({count}×)" if count > 1 else ""
+        fix = "formulas and code stay as in English: fix it or remove it"
+        problems.append(
+            Problem(ctx.file, span.line, f"{what} `{span.text}` is not in English{times}", fix)
+        )
+    return problems
+
+
+def formulas(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
+    """Display formulas compared in order; inline formulas and code as multisets."""
+    problems = []
+    if len(en.display_math) != len(here.display_math):
+        what = f"display formulas: {len(en.display_math)} in English, {len(here.display_math)} here"
+        problems.append(Problem(ctx.file, 1, what, "keep every English display formula"))
+    else:
+        pairs = zip(en.display_math, here.display_math, strict=True)
+        for number, (a, b) in enumerate(pairs, 1):
+            if formula_key(a) != formula_key(b):
+                line = here.line_of(b.split()[0]) if b.split() else 1
+                what = f"display formula {number} differs: English {a}, here {b}"
+                problems.append(Problem(ctx.file, line, what, "copy the English formula"))
+    problems += _multiset("inline formula", en.inline_math, here.inline_math, formula_key, ctx)
+    code = lambda text: code_key(text, ctx.locales)  # noqa: E731
+    problems += _multiset("inline code", en.inline_code, here.inline_code, code, ctx)
+    return problems
+
+
+def number_convention(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
+    """Numbers inside formulas follow the language's decimal convention."""
+    decimal = "," if ctx.language.formula_decimal != "." else "."
+    found = [(s.text, s.line) for s in here.inline_math]
+    found += [
+        (tex, here.line_of(tex.split()[0]) if tex.split() else 1) for tex in here.display_math
+    ]
+    problems = []
+    for tex, line in found:
+        for wrong in wrong_decimals(tex, decimal):
+            what = f"formula `{tex}` writes {wrong.found}; {ctx.locale} writes {wrong.expected}"
+            fix = f"write {wrong.expected} (decimals in formulas: 0{ctx.language.formula_decimal}5)"
+            problems.append(Problem(ctx.file, line, what, fix))
+    return problems
+
+
+def quotes(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
+    """Find a straight quote that ends an attribute value (a widget text) early."""
+    problems = []
+    for number, line in enumerate(here.lines, 1):
+        for broken in unescaped_quotes(line):
+            what = (
+                f'a straight " ends the value of {broken.attribute} early (then {broken.stray!r})'
+            )
+            fix = "write &quot; or typographic quotes („“ « » “”) inside the text"
+            problems.append(Problem(ctx.file, number, what, fix))
+    return problems
+
+
+def widgets(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
+    """Widget attributes: same names and placeholders, no English text left."""
+    problems = []
+    for number, (a, b) in enumerate(zip(en.widgets, here.widgets, strict=False), 1):
+        if b.broken:  # a straight quote split the attributes: `quotes` reports it
+            continue
+        name = f"widget {number} ({' '.join(b.classes)})"
+        for attr in sorted(set(a.data) ^ set(b.data)):
+            where = "only in English" if attr in a.data else "not in English"
+            what = f"{name}: attribute {attr} is {where}"
+            problems.append(Problem(ctx.file, here.line_of(attr), what, "keep the English names"))
+        for attr in sorted(set(a.data) & set(b.data)):
+            line = here.line_of(attr)
+            if a.placeholders(attr) != b.placeholders(attr):
+                what = (
+                    f"{name}: {attr} placeholders differ: English {sorted(a.placeholders(attr))}, "
+                    f"here {sorted(b.placeholders(attr))}"
+                )
+                problems.append(Problem(ctx.file, line, what, "keep each {placeholder} as is"))
+            elif (
+                attr.startswith("data-t-")
+                and a.data[attr] == b.data[attr]
+                and _LETTERS.search(PLACEHOLDER.sub("", a.data[attr]))
+            ):
+                what = f"{name}: {attr} is identical to English ({a.data[attr]!r})"
+                problems.append(Problem(ctx.file, line, what, "translate the interface text"))
+    return problems

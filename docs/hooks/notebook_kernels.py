@@ -1,0 +1,293 @@
+"""Execute the notebooks of every locale ahead of their pages, in two kernels that stay up.
+
+mkdocs-jupyter executes a notebook when its page renders, each in a new kernel: a cold build
+paid five kernel starts and five imports of numpy and matplotlib one after the other (the
+lab's five locales), while the second core waited. ``start`` (called by notebooks.py when the
+first language's build is configured) hands the notebooks that miss mkdocs-jupyter's cache
+to ``WORKERS`` threads, each with one kernel, in build order (en and nl first). Before each
+further notebook, a kernel is reset: its namespace, history and execution counter start
+afresh and its working folder becomes the notebook's, so each notebook runs exactly as it
+would alone; only the imported modules stay loaded, which is the saving. The notebooks are
+dealt round-robin, so the same sources always share a kernel in the same order.
+
+``nb2html`` stands in for mkdocs-jupyter's converter: for a notebook executed here it waits
+for the executed copy and converts that without executing (the same HTML, because the same
+nbconvert configuration executed it); any other notebook goes to mkdocs-jupyter unchanged. A
+notebook that fails raises its error when its page renders, as before, and its kernel is
+replaced. ``finish`` stops the kernels and removes the executed copies.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import tempfile
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import nbformat
+from jupyter_client.manager import KernelManager
+from jupyter_core.utils import ensure_async, run_sync
+from nbconvert.preprocessors import ExecutePreprocessor
+from traitlets.config import Config
+
+#: Kernels running at once; with the build itself that keeps a 2-core machine busy.
+WORKERS = 2
+#: mkdocs-jupyter's logger and the line it writes for each notebook it executes; the tests
+#: and tests/reproducible.py count executions by this line.
+JUPYTER_LOG = logging.getLogger("mkdocs.mkdocs-jupyter")
+EXECUTED = "Converting notebook (execute=True): %s"
+#: Run silently before each notebook a kernel has already run: a new session, as if new.
+RESET = "import os as _os; _os.chdir({folder!r}); get_ipython().reset(new_session=True)"
+
+log = logging.getLogger("mkdocs.hooks.notebook_kernels")
+
+
+@dataclass
+class _Job:
+    """One notebook to execute; its future holds the path of the executed copy."""
+
+    source: str
+    copy: Path
+    future: Future[Path] = field(default_factory=Future)
+
+
+class _Executor(ExecutePreprocessor):
+    """nbconvert's executor that first resets a kernel that has run another notebook."""
+
+    #: Set for a kernel that has run another notebook: what to run before the first cell.
+    reset_code: str | None = None
+    nb_path = ""
+
+    def preprocess_cell(self, cell: Any, resources: Any, index: int) -> Any:
+        """Reset the kernel before the first cell, then execute each cell as nbconvert does."""
+        if index == 0 and self.reset_code is not None and self.kc is not None:
+            reply = self.wait_for_reply(
+                self.kc.execute(self.reset_code, silent=True, store_history=False)
+            )
+            if reply is None or reply["content"]["status"] != "ok":
+                raise RuntimeError(f"could not reset the kernel before {self.nb_path}")
+        return super().preprocess_cell(cell, resources, index)  # type: ignore[no-untyped-call]
+
+
+class _Run:
+    """The notebooks of one build, their worker threads and the folder of executed copies."""
+
+    def __init__(self, sources: Sequence[str], config: Config, workers: int) -> None:
+        self.folder = tempfile.TemporaryDirectory(prefix="dplesson-notebooks-")
+        self.jobs = {
+            source: _Job(source, Path(self.folder.name) / str(index) / Path(source).name)
+            for index, source in enumerate(sources)
+        }
+        self.stopping = threading.Event()
+        jobs = list(self.jobs.values())
+        self.threads = [
+            threading.Thread(
+                target=self._work,
+                args=(jobs[first::workers], config),
+                name=f"notebook-kernel-{first}",
+                daemon=True,
+            )
+            for first in range(min(workers, len(jobs)))
+        ]
+        for thread in self.threads:
+            thread.start()
+
+    def _work(self, jobs: list[_Job], config: Config) -> None:
+        """Execute ``jobs`` in order in one kernel; a failed notebook gets a fresh kernel."""
+        kernel: KernelManager | None = None
+        try:
+            for job in jobs:
+                if self.stopping.is_set() or not job.future.set_running_or_notify_cancel():
+                    job.future.cancel()
+                    continue
+                try:
+                    kernel = _execute(job, config, kernel)
+                    job.future.set_result(job.copy)
+                except BaseException as error:  # the page raises it, as mkdocs-jupyter would
+                    job.future.set_exception(error)
+                    kernel = None  # _execute has stopped it
+        finally:
+            _shutdown(kernel)
+
+    def close(self) -> None:
+        """Cancel what has not started, wait for the kernels to stop, delete the copies."""
+        self.stopping.set()
+        for job in self.jobs.values():
+            job.future.cancel()
+        for thread in self.threads:
+            thread.join()
+        self.folder.cleanup()
+
+
+def _execute(job: _Job, config: Config, kernel: KernelManager | None) -> KernelManager:
+    """Execute ``job``'s notebook in ``kernel`` (or a new one); write the executed copy.
+
+    Return the kernel for the next notebook; if this one fails, stop the kernel and raise.
+    """
+    notebook = nbformat.read(job.source, as_version=4)  # type: ignore[no-untyped-call]
+    executor = _Executor(config=config)  # type: ignore[no-untyped-call]
+    executor.nb = notebook
+    executor.nb_path = job.source
+    folder = os.path.dirname(job.source)
+    wanted = executor.kernel_name or notebook.metadata.get("kernelspec", {}).get("name", "")
+    if kernel is not None and kernel.kernel_name != wanted:
+        _shutdown(kernel)
+        kernel = None
+    if kernel is None:
+        kernel = executor.create_kernel_manager()
+    else:
+        executor.reset_code = RESET.format(folder=folder)
+    try:
+        executor.preprocess(notebook, {"metadata": {"path": folder}}, km=kernel)
+    except BaseException:
+        _shutdown(kernel)
+        raise
+    finally:
+        if executor.kc is not None:
+            executor.kc.stop_channels()
+    job.copy.parent.mkdir(parents=True)
+    nbformat.write(notebook, job.copy)  # type: ignore[no-untyped-call]
+    return kernel
+
+
+def _shutdown(kernel: KernelManager | None) -> None:
+    """Stop ``kernel`` if it runs."""
+    if kernel is not None and kernel.has_kernel:
+        run_sync(_stop)(kernel)
+
+
+async def _stop(kernel: KernelManager) -> None:
+    # nbclient's kernel managers are asynchronous; ensure_async also takes a synchronous one.
+    await ensure_async(kernel.shutdown_kernel(now=True))
+    await ensure_async(kernel.cleanup_resources())
+
+
+_runs: list[_Run] = []
+
+
+def start_build(config: Any, jupyter: Any, i18n: Any) -> None:
+    """Start executing what this build (all its languages) would execute, as configured."""
+    from mkdocs_jupyter import convert
+
+    options = jupyter.config
+    app = convert.get_nbconvert_app(
+        execute=True, kernel_name=options["kernel_name"], allow_errors=options["allow_errors"]
+    )
+    start(cache_misses(config, jupyter, i18n), app.config)
+
+
+def cache_misses(config: Any, jupyter: Any, i18n: Any) -> list[str]:
+    """Return the notebooks mkdocs-jupyter will execute in this build, in the order it needs them.
+
+    That is every notebook in a built language's folder (or outside the language folders)
+    that the plugin includes and executes and whose cache entry is missing. With cell
+    removal by tag configured, the plugin removes cells before executing them, so nothing is
+    executed ahead then.
+    """
+    from mkdocs_jupyter import plugin
+
+    options = jupyter.config
+    if not options["execute"] or options["remove_tag_config"]:
+        return []
+    docs = Path(config.docs_dir)
+    built = list(i18n.build_languages) if i18n is not None else []
+    known = set(i18n.all_languages) if i18n is not None else set()
+    found = []
+    for path in docs.rglob("*.ipynb"):
+        relative = path.relative_to(docs)
+        top = relative.parts[0]
+        if any(part.startswith(".") for part in relative.parts) or (
+            top in known and top not in built
+        ):
+            continue
+        if config.exclude_docs is not None and config.exclude_docs.match_file(relative.as_posix()):
+            continue
+        if not any(path.match(p) for p in options["include"]) or any(
+            path.match(p) for p in [*options["ignore"], *options["execute_ignore"]]
+        ):
+            continue
+        if options["cache"]:
+            key = plugin._compute_cache_key(str(path), options, True)
+            if plugin._get_cache_path(options["cache_dir"], key).exists():
+                continue
+        order = built.index(top) if top in built else len(built)
+        found.append((order, relative.as_posix(), os.path.normpath(path)))
+    return [source for *_, source in sorted(found)]
+
+
+def start(sources: Sequence[str], config: Config, workers: int = WORKERS) -> None:
+    """Begin executing ``sources`` (absolute notebook paths, in build order) in the background.
+
+    ``config`` is the nbconvert configuration mkdocs-jupyter executes with. A run still going
+    from an earlier build (``mkdocs serve``) is finished first.
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1; got {workers}")
+    finish()
+    if sources:
+        _install()
+        _runs.append(_Run([os.path.normpath(source) for source in sources], config, workers))
+        log.info("Executing %d notebooks in %d kernels", len(sources), min(workers, len(sources)))
+
+
+def finish() -> None:
+    """Stop the kernels of the current run and delete its executed copies."""
+    while _runs:
+        _runs.pop().close()
+
+
+def executed_copy(source: str) -> Path | None:
+    """Wait for the executed copy of ``source``; ``None`` if this run does not execute it.
+
+    Raises the notebook's own error if it failed.
+    """
+    job = _runs[-1].jobs.get(os.path.normpath(source)) if _runs else None
+    if job is None or job.future.cancelled():
+        return None
+    return job.future.result()
+
+
+class _Silence(logging.Filter):
+    """Drop mkdocs-jupyter's line about converting the executed copy (a temporary path)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Converting notebook")
+
+
+@contextmanager
+def _silenced() -> Iterator[None]:
+    quiet = _Silence()
+    JUPYTER_LOG.addFilter(quiet)
+    try:
+        yield
+    finally:
+        JUPYTER_LOG.removeFilter(quiet)
+
+
+def _install() -> None:
+    """Put ``nb2html`` in front of mkdocs-jupyter's converter (once per process)."""
+    from mkdocs_jupyter import convert
+
+    original = convert.nb2html
+    if getattr(original, "dplesson", False):
+        return
+
+    def nb2html(nb_path: str, execute: bool = False, **options: Any) -> str:
+        started = time.perf_counter()
+        copy = executed_copy(nb_path) if execute else None
+        if copy is None:
+            return str(original(nb_path, execute=execute, **options))
+        JUPYTER_LOG.info(EXECUTED, nb_path)
+        log.debug("Waited %.2f s for the executed %s", time.perf_counter() - started, nb_path)
+        with _silenced():
+            return str(original(str(copy), execute=False, **options))
+
+    nb2html.dplesson = True  # type: ignore[attr-defined]
+    convert.nb2html = nb2html

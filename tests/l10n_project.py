@@ -1,0 +1,88 @@
+"""The synthetic project the ``l10n`` tests break on purpose, and helpers to run the tool.
+
+``tests/fixtures/l10n/`` holds English, Dutch (complete, every file translated and marked) and
+German (in progress: one page). Each test copies it, changes one thing and reads the report.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+from tests.conftest import DOCS
+
+HOOKS = DOCS / "hooks"
+if str(HOOKS) not in sys.path:
+    sys.path.insert(0, str(HOOKS))
+
+from l10n.changes import english_diff, word_diff  # noqa: E402
+from l10n.commands import main  # noqa: E402
+from l10n.project import Project, load_project  # noqa: E402
+from l10n.records import (  # noqa: E402
+    SourceRecord,
+    normalise_markdown,
+    read_record,
+    record_of,
+    source_hash,
+    write_record,
+)
+from l10n.report import PageStatus, failing, report  # noqa: E402
+
+__all__ = [
+    "FIXTURE",
+    "PageStatus",
+    "SourceRecord",
+    "cli",
+    "copy_fixture",
+    "edit",
+    "english_diff",
+    "failing",
+    "normalise_markdown",
+    "problems",
+    "project",
+    "read_record",
+    "record_of",
+    "report",
+    "source_hash",
+    "status",
+    "word_diff",
+    "write_record",
+]
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "l10n"
+
+
+def copy_fixture(target: Path) -> Path:
+    """Copy the fixture project to ``target`` and return the copy's root."""
+    root = target / "project"
+    shutil.copytree(FIXTURE, root)
+    return root
+
+
+def project(root: Path) -> Project:
+    """Load the copied project's configuration."""
+    return load_project(root / "mkdocs.yml")
+
+
+def status(root: Path, locale: str, page: str) -> PageStatus:
+    """The report's entry for one file."""
+    (found,) = report(project(root), [locale], [page])
+    return found
+
+
+def problems(root: Path, locale: str, page: str) -> list[str]:
+    """The report's messages for one file, as printed."""
+    return [str(p) for p in status(root, locale, page).problems]
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace one occurrence of ``old`` (which must be there) in a file."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def cli(root: Path, *args: str) -> int:
+    """Run the command line on the copied project; return its exit status."""
+    return main(["--config", str(root / "mkdocs.yml"), *args])

@@ -1,0 +1,136 @@
+"""Structure checks: each test breaks one rule in the Dutch fixture page and reads the message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.l10n_project import copy_fixture, edit, problems, status
+
+NL_GUIDE = Path("docs/nl/guide.md")
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    return copy_fixture(tmp_path)
+
+
+def line(root: Path, needle: str, page: str = "guide.md") -> int:
+    """The 1-based line of the Dutch page holding ``needle``."""
+    lines = (root / "docs/nl" / page).read_text(encoding="utf-8").split("\n")
+    return next(n for n, text in enumerate(lines, 1) if needle in text)
+
+
+def broken(root: Path, old: str, new: str, page: str = "guide.md") -> list[str]:
+    """Apply one edit to the Dutch page and return the report's messages for it."""
+    edit(root / "docs/nl" / page, old, new)
+    assert status(root, "nl", page).status == "drift"
+    return problems(root, "nl", page)
+
+
+def test_the_fixture_translation_has_no_problem(root: Path) -> None:
+    assert [status(root, "nl", p).status for p in ("index.md", "guide.md", "lab.ipynb")] == [
+        "translated"
+    ] * 3
+
+
+def test_a_changed_symbol_in_an_inline_formula_is_drift(root: Path) -> None:
+    found = broken(root, r"$\Delta / \varepsilon$", r"$\delta / \varepsilon$")
+    missing = [p for p in found if "`\\Delta / \\varepsilon` of the English" in p]
+    assert missing and "is missing here" in missing[0]
+    extra = [p for p in found if "`\\delta / \\varepsilon` is not in English" in p]
+    assert extra and extra[0].startswith(f"nl/guide.md line {line(root, 'delta')}:")
+
+
+def test_spacing_inside_a_formula_is_not_drift(root: Path) -> None:
+    edit(root / NL_GUIDE, r"$\Delta / \varepsilon$", r"$\Delta/\varepsilon$")
+    assert status(root, "nl", "guide.md").status == "translated"
+
+
+def test_a_translated_code_name_is_drift(root: Path) -> None:
+    found = broken(root, "`laplace(scale)`", "`laplace(schaal)`")
+    assert any("inline code `laplace(schaal)` is not in English" in p for p in found)
+
+
+def test_a_decimal_point_in_a_dutch_formula_is_flagged_once(root: Path) -> None:
+    found = broken(root, r"$\varepsilon = 0{,}5$", r"$\varepsilon = 0.5$")
+    assert len(found) == 1
+    assert found[0].startswith(
+        f"nl/guide.md line {line(root, '0.5')}: formula `\\varepsilon = 0.5` writes 0.5"
+    )
+    assert "0{,}5" in found[0]
+
+
+def test_a_heading_id_other_than_the_english_one_is_drift(root: Path) -> None:
+    found = broken(root, "## De schaal { #the-scale }", "## De schaal { #de-schaal }")
+    where = f"nl/guide.md line {line(root, '## De schaal')}: "
+    assert any(
+        p.startswith(where) and "has id #de-schaal; English has #the-scale" in p for p in found
+    )
+    assert any("{ #the-scale }" in p.split(" — ")[1] for p in found)
+
+
+def test_a_heading_without_explicit_id_is_drift(root: Path) -> None:
+    found = broken(root, "## Begin hier { #start-here }", "## Begin hier", page="index.md")
+    assert any("has id #begin-hier; English has #start-here" in p for p in found)
+
+
+def test_a_wrong_anchor_gets_the_right_one_suggested(root: Path) -> None:
+    # The slug of the Dutch heading text was the habit before ids were shared.
+    found = broken(root, "index.md#start-here", "index.md#begin-hier")
+    (message,) = [p for p in found if "has no anchor #begin-hier" in p]
+    assert message.startswith(
+        f"nl/guide.md line {line(root, '#begin-hier')}:"
+    ) and message.endswith("write #start-here")
+
+
+def test_an_unescaped_quote_in_a_widget_text_gets_its_own_message(root: Path) -> None:
+    found = broken(root, 'data-t-title="Ruisdemo"', 'data-t-title="De "ruis" demo"')
+    assert len(found) == 1
+    assert 'a straight " ends the value of data-t-title early' in found[0]
+    assert "&quot;" in found[0] and "placeholders" not in found[0]
+
+
+def test_a_widget_text_left_in_english_is_flagged(root: Path) -> None:
+    found = broken(root, 'data-t-title="Ruisdemo"', 'data-t-title="Noise demo"')
+    where = f"nl/guide.md line {line(root, 'data-t-title')}"
+    assert found == [
+        f"{where}: widget 1 (dp-widget dp-demo): data-t-title is identical to "
+        "English ('Noise demo') — translate the interface text"
+    ]
+
+
+def test_a_translated_placeholder_is_drift(root: Path) -> None:
+    found = broken(root, "{example}", "{voorbeeld}")
+    assert any("data-t-hint placeholders differ" in p for p in found)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        (
+            '--8<-- "example.py"',
+            "",
+            "example include 'example.py' of the English is missing here, at the start",
+        ),
+        ('!!! note "Onthoud"', '!!! tip "Onthoud"', "admonition"),
+        (
+            "## De schaal { #the-scale }",
+            "### De schaal { #the-scale }",
+            "h2 headings: 1 in English",
+        ),
+        ("s = \\frac{\\Delta}{\\varepsilon}", "s = \\Delta", "display formula 1 differs"),
+        ("(index.md#start-here)", "(index.md)", "the English links to index.md#start-here"),
+        ("(index.md#start-here)", "(missing.md)", "leads to no page"),
+    ],
+)
+def test_structure_rules(root: Path, old: str, new: str, expected: str) -> None:
+    assert any(expected in p for p in broken(root, old, new))
+
+
+def test_a_missing_glossary_term_is_drift(root: Path) -> None:
+    edit(root / NL_GUIDE, "Met ruis verberg", "Hiermee verberg")
+    edit(root / NL_GUIDE, "Meer ruis betekent", "Meer betekent")
+    found = problems(root, "nl", "guide.md")
+    assert any("use the glossary term 'ruis'" in p for p in found)
