@@ -86,7 +86,7 @@ def test_new_scaffolds_a_language_in_progress_that_passes_the_report(
 ) -> None:
     settings = root / "dplesson" / "locales"
     settings.mkdir(parents=True)
-    shutil.copy(root / "dplesson/locales/en.yml", settings / "en.yml")
+    shutil.copy(root / "docs/l10n/en.yml", settings / "en.yml")
     assert cli(root, "new", "fr", "Français") == 0
     assert "fr" in capsys.readouterr().out
     assert cli(root, "--locale", "fr") == 0  # everything falls back, nothing fails

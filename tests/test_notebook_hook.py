@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import importlib.util
 import json
@@ -9,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+import warnings
 from collections.abc import Iterator
 from importlib.metadata import version
 from pathlib import Path
@@ -245,6 +247,11 @@ def shared_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, o
                 outcome[name] = error
     finally:
         kernels.finish()
+        # The worker thread's event loop and kernel sockets are closed by garbage collection;
+        # collect them here, not at a random later test that would report them as unraisable.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ResourceWarning)
+            gc.collect()
     yield outcome
 
 
