@@ -18,6 +18,7 @@ if str(HOOKS) not in sys.path:
 
 from l10n.changes import english_diff, word_diff  # noqa: E402
 from l10n.commands import main  # noqa: E402
+from l10n.findings import failing_findings, findings  # noqa: E402
 from l10n.project import Project, load_project  # noqa: E402
 from l10n.records import (  # noqa: E402
     SourceRecord,
@@ -38,6 +39,8 @@ __all__ = [
     "edit",
     "english_diff",
     "failing",
+    "failing_findings",
+    "findings",
     "normalise_markdown",
     "problems",
     "project",

@@ -2,9 +2,10 @@
 
 The placeholder stands on its own line of a page (blank lines around it, the same line in
 every locale). The figure is drawn at build time by ``dplesson.figures.catalogue`` with the
-locale's labels and decimal separator from the ``figures`` section of ``docs/l10n/<locale>.yml``
-(``figures: {ID: {caption:, alt:, x:, y:, series: {...}}}``); numbers in the caption and alt
-text are ``{placeholders}`` filled from the figure's own values. An unknown id or a missing
+locale's labels and decimal separator from the ``figures`` section of the locale's settings
+file, ``dplesson/locales/<locale>.yml`` (``figures: {ID: {caption:, alt:, x:, y:, series:
+{...}}}``); numbers in the caption and alt text are ``{placeholders}`` filled from the
+figure's own values. An unknown id or a missing
 label fails the strict build with a ``PluginError`` naming the page and the id.
 """
 

@@ -1,9 +1,9 @@
 """The hooks' and tests' view of the languages: ``dplesson.locales`` under its old name.
 
 Each language's settings file is ``dplesson/locales/<code>.yml`` (package data, so the shipped
-package finds the decimal sign, figure font and checker messages too); ``docs/l10n`` links to
-that folder. This module re-exports the reader and adds ``check_mkdocs``, which fails a build
-whose ``mkdocs.yml`` language list disagrees with the settings files.
+package finds the decimal sign, figure font and checker messages too). This module re-exports
+the reader and adds ``check_mkdocs``, which fails a build whose ``mkdocs.yml`` language list
+disagrees with the settings files.
 """
 
 from __future__ import annotations

@@ -4,8 +4,10 @@ Fallback pages and notebooks come from static-i18n: in another locale's build th
 under the English folder. They get a note in the reader's language, and their content is marked
 ``lang="en"`` (the ``<article>``) while ``<html lang>``, the menus and the note keep the reader's
 language, so screen readers pronounce each part in its own language (WCAG 3.1.2). Outdated
-pages record an English revision (``source.sha256``) that no longer matches the English file, as
-``docs/hooks/translations.py`` reports. The strings are the ``banners`` section of each
+pages and notebooks record an English revision (``source.sha256``: the front matter of a page,
+the notebook metadata of a notebook) that no longer matches the English file, as the report
+(``docs/hooks/l10n``) says; ``mark`` clears it. Notebooks skip the Markdown stage, so their notes
+are written as HTML in ``on_page_content``. The strings are the ``banners`` section of each
 language's settings file (``dplesson/locales/<code>.yml``); this hook also sets the language's
 ``site_description`` from that file and fails a build whose ``mkdocs.yml`` languages disagree
 with the settings files.
@@ -29,6 +31,8 @@ GUIDE = "translate.md"
 _H1 = re.compile(r"^#[ \t]+\S.*$", re.MULTILINE)
 _LINK = re.compile(r"\[([^\]]+)\]\(\{link\}\)")
 _ARTICLE = '<article class="md-content__inner md-typeset">'
+#: The admonition type of each note: information for a fallback, a warning for an outdated page.
+_CLASS = {"fallback": "info", "outdated": "warning"}
 
 
 @cache
@@ -60,21 +64,25 @@ def banner(kind: str, locale: str, page: str, guide_exists: bool) -> str:
     link = posixpath.relpath(GUIDE, posixpath.dirname(page) or ".")
     if not guide_exists:  # keep the sentence, drop the link
         text = _LINK.sub(r"\1", text)
-    kind_class = "info" if kind == "fallback" else "warning"
     body = text.format(link=link)
-    return f'!!! {kind_class} translation-{kind} "{title}"\n    {body}\n'
+    return f'!!! {_CLASS[kind]} translation-{kind} "{title}"\n    {body}\n'
 
 
-def banner_html(locale: str, guide_url: str | None) -> str:
-    """Write the fallback note as HTML, for notebook pages (which skip the Markdown stage)."""
-    title, text = strings("fallback", locale)
+def banner_html(kind: str, locale: str, guide_url: str | None) -> str:
+    """Write the ``fallback``/``outdated`` note as HTML, for notebook pages (no Markdown stage).
+
+    The note is in the reader's language and says so (``lang``), as the Markdown one does once
+    ``on_page_content`` has marked it; ``guide_url`` is the translator's guide, or None to keep
+    the sentence without its link.
+    """
+    title, text = strings(kind, locale)
     text = html.escape(text, quote=False)
     if guide_url is None:
         text = _LINK.sub(r"\1", text)
     else:
         text = _LINK.sub(rf'<a href="{html.escape(guide_url)}">\1</a>', text)
     return (
-        f'<div class="admonition info translation-fallback" lang="{locale}">'
+        f'<div class="admonition {_CLASS[kind]} translation-{kind}" lang="{locale}">'
         f'<p class="admonition-title">{html.escape(title)}</p><p>{text}</p></div>'
     )
 
@@ -135,18 +143,29 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
     return markdown
 
 
-@event_priority(-100)  # after docs/hooks/notebooks.py has slimmed the notebook's HTML
-def on_page_content(html_text: str, *, page: Any, config: Any, files: Files) -> str:
-    """Mark the note of a fallback page as the reader's language; add it to notebooks."""
-    locale = fallback_locale(page, config)
-    if locale is None:
-        return html_text
-    if str(page.file.abs_src_path).endswith(".md"):
-        return html_text.replace(
-            '<div class="admonition info translation-fallback">',
-            f'<div class="admonition info translation-fallback" lang="{locale}">',
-            1,
-        )
+def outdated_notebook_locale(page: Any, config: Any) -> str | None:
+    """Return the reader's locale if ``page`` is its own notebook, recorded against old English.
+
+    The record lives in the notebook metadata (``page.meta`` does not hold it), so the file is
+    read with :func:`l10n.notebook_outdated_reason`, which the report uses too.
+    """
+    project = _project(config.config_file_path, Path(config.config_file_path).stat().st_mtime)
+    locale = _locale(config)
+    src = str(page.file.abs_src_path or "")
+    if not locale or locale == project.source or not translations.is_notebook(src):
+        return None
+    notebook = Path(src).resolve()
+    locale_root = project.docs / locale
+    if not notebook.is_relative_to(locale_root):
+        return None
+    english = project.docs / project.source / notebook.relative_to(locale_root)
+    if english.is_file() and translations.notebook_outdated_reason(notebook, english):
+        return locale
+    return None
+
+
+def _guide_url(page: Any, files: Files, locale: str) -> str | None:
+    """Return the URL of the reader's translator's guide relative to ``page``, if it is built."""
     guide = next(
         (
             file
@@ -155,7 +174,35 @@ def on_page_content(html_text: str, *, page: Any, config: Any, files: Files) -> 
         ),
         None,
     )
-    note = banner_html(locale, guide.url_relative_to(page.file) if guide else None)
+    return guide.url_relative_to(page.file) if guide else None
+
+
+@event_priority(-100)  # after docs/hooks/notebooks.py has slimmed the notebook's HTML
+def on_page_content(html_text: str, *, page: Any, config: Any, files: Files) -> str:
+    """Mark a page's note as the reader's language; add the notes to notebook pages.
+
+    The notes of a Markdown page come from ``on_page_markdown``; they get ``lang`` here, since
+    the article around a fallback note is English.
+
+    A notebook gets the fallback note when it is English filling in for the reader's
+    language, and the outdated note when it is the reader's own notebook recorded against an
+    English notebook that has changed since.
+    """
+    if str(page.file.abs_src_path).endswith(".md"):
+        reader = _locale(config)
+        if not reader or reader == locale_settings.SOURCE:
+            return html_text
+        for kind, css in _CLASS.items():  # on_page_markdown added at most one of them
+            opening = f'<div class="admonition {css} translation-{kind}"'
+            html_text = html_text.replace(f"{opening}>", f'{opening} lang="{reader}">', 1)
+        return html_text
+    locale = fallback_locale(page, config)
+    kind = "fallback"
+    if locale is None:
+        locale, kind = outdated_notebook_locale(page, config), "outdated"
+    if locale is None:
+        return html_text
+    note = banner_html(kind, locale, _guide_url(page, files, locale))
     heading = re.search(r"</h1>", html_text)
     if heading is None:
         return note + html_text

@@ -13,6 +13,10 @@ language. The hooks use the stable API below:
   notebook metadata, ``metadata.source``, which ``page.meta`` does not hold);
 - :func:`record_of` (a translated page or notebook -> its :class:`SourceRecord` or None).
 
+Below the pages, the report lists findings that belong to no page (:mod:`l10n.findings`): the
+interface strings of each settings file against English's (:mod:`l10n.interface`) and the
+glossary's terms and glossary pages (:func:`l10n.glossary.glossary_findings`).
+
 The hash in a record covers the English *words* (whitespace collapsed outside fenced code;
 for a notebook, each cell's type and text, not outputs or metadata), so a reflow or a re-save
 in Jupyter never marks a translation outdated.

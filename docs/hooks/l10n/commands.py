@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .changes import commit_of, english_diff
+from .findings import failing_findings, findings, render_findings
 from .glossary import load_glossary
 from .project import Project, load_project
 from .records import SourceRecord, source_hash, write_record
@@ -149,7 +150,11 @@ def _write(text: str, output: Path | None) -> None:
 
 
 def _run_report(project: Project, args: argparse.Namespace) -> int:
-    """Print the report; exit 1 on drift or on a missing file of a complete language."""
+    """Print the report; exit 1 on drift, a missing file of a complete language, or a finding.
+
+    Findings are the interface strings' and the glossary's (:mod:`l10n.findings`); only
+    failing ones count.
+    """
     unknown = [loc for loc in args.locale or [] if loc not in project.locales]
     if unknown:
         print(
@@ -158,6 +163,8 @@ def _run_report(project: Project, args: argparse.Namespace) -> int:
         return 2
     everything = report(project, args.locale, args.page)
     shown = [s for s in everything if not args.status or s.status in args.status]
+    # Strings and glossary belong to no page: left out when the report is about pages.
+    found = [] if args.page or args.status else findings(project, args.locale)
     diffs: dict[tuple[str, str | None], list[PageStatus]] = {}  # one diff per English change
     if args.diff:
         for item in shown:
@@ -171,15 +178,16 @@ def _run_report(project: Project, args: argparse.Namespace) -> int:
             for item in items:
                 item.diff = text
     if args.format == "json":
-        text = render_json(project, shown)
+        text = render_json(project, shown, found)
     else:
         text = render_table(project, shown, everything)
+        text += "" if args.page or args.status else render_findings(found)
         for (page, _), items in diffs.items():
             where = ", ".join(f"{i.locale}/{page}" for i in items)
             text += f"\n=== {where}: English changes since the translation\n"
             text += (items[0].diff or "").rstrip("\n") + "\n"
     _write(text, args.output)
-    return 1 if failing(project, everything) else 0
+    return 1 if failing(project, everything) or failing_findings(found) else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -3,6 +3,11 @@
 A term with ``check: true`` must appear in a translated page wherever the English page uses
 the English term. Stems let inflected forms count (Dutch *gevoeligheden*, Turkish suffixes);
 words inside code, formulas, link targets and tags do not count.
+
+:func:`glossary_findings` checks the term list itself for the report: every term has a name in
+every locale (a missing one fails in a complete language; in a language in progress the report
+lists what to add), each locale's stems match its own term, and each glossary page
+(``docs/<locale>/glossary.md``) has one third-level heading per term, spelled as the term.
 """
 
 from __future__ import annotations
@@ -15,7 +20,12 @@ from pathlib import Path
 
 import yaml
 
-from .problem import Problem
+from .problem import Finding, Problem
+from .project import Project
+from .structure import structure
+
+#: The page that explains every term, one third-level heading each.
+GLOSSARY_PAGE = "glossary.md"
 
 
 @dataclass(frozen=True)
@@ -90,19 +100,81 @@ def prose(body: str) -> str:
 def term_problems(
     terms: Iterable[Term], source: str, english: str, locale: str, text: str, file: str
 ) -> list[Problem]:
-    """Report checked terms the English body uses but the translation lacks."""
+    """Report checked terms the English body uses but the translation lacks.
+
+    A term with no name in ``locale`` is left out: :func:`glossary_findings` reports it once
+    for the glossary (failing in a complete language), not again on every page using it.
+    """
     english_words, here_words = fold(prose(english), source), fold(prose(text), locale)
     problems = []
     for term in terms:
-        if not term.check or source not in term.stems:
+        if not term.check or source not in term.stems or locale not in term.stems:
             continue
         if not any(stem_pattern(s, source).search(english_words) for s in term.stems[source]):
             continue
-        if locale not in term.stems:
-            what = f"the glossary has no {locale} term for {term.names[source]!r}"
-            problems.append(Problem(file, 1, what, "add it to docs/hooks/glossary.yml"))
-        elif not any(stem_pattern(s, locale).search(here_words) for s in term.stems[locale]):
+        if not any(stem_pattern(s, locale).search(here_words) for s in term.stems[locale]):
             what = f"the English uses the term {term.names[source]!r}; this page never uses "
             what += f"{term.names[locale]!r}"
             problems.append(Problem(file, 1, what, f"use the glossary term {term.names[locale]!r}"))
     return problems
+
+
+def plain(text: str) -> str:
+    """Fold case and drop accents and extra spaces, to compare a heading with a term."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+
+def _term_lines(path: Path) -> dict[str, int]:
+    """Map each term id to the line of its ``- id:`` entry in the term list."""
+    found: dict[str, int] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
+        match = re.match(r"\s*-\s+id:\s*(\S+)\s*$", line)
+        if match:
+            found.setdefault(match.group(1).strip("\"'"), number)
+    return found
+
+
+def _page_findings(project: Project, terms: list[Term], locale: str) -> list[Finding]:
+    """Compare the level-3 headings of ``locale``'s glossary page with its term names."""
+    path = project.path(locale, GLOSSARY_PAGE)
+    if not path.is_file():
+        return []
+    file, glossary = project.rel(path), project.rel_root(project.glossary)
+    headings = [h for h in structure(project, path).headings if h.level == 3]
+    by_text = {plain(h.text): h for h in headings}
+    named = {plain(t.names[locale]): t for t in terms if locale in t.names}
+    problems: list[tuple[str, Problem]] = []
+    for text, term in named.items():
+        if text not in by_text:
+            what = f"no heading for the term {term.names[locale]!r} ({term.id})"
+            fix = f"add ### {term.names[locale]} {{ #{term.id} }}, or respell the term"
+            problems.append((term.id, Problem(file, 1, what, fix)))
+    for text, heading in by_text.items():
+        if text not in named:
+            what = f"the heading {heading.text!r} is no {locale} term of {glossary}"
+            fix = "spell it as the term, or add the term"
+            problems.append((heading.id, Problem(file, heading.line, what, fix)))
+    return [Finding(locale, "glossary", key, "heading", p, True) for key, p in problems]
+
+
+def glossary_findings(project: Project, terms: list[Term], locale: str) -> list[Finding]:
+    """Check the term list and the glossary page of one locale (the source locale too)."""
+    file = project.rel_root(project.glossary)
+    lines = _term_lines(project.glossary)
+    complete = project.language(locale).state == "complete"
+    found = []
+    for term in terms:
+        line = lines.get(term.id, 1)
+        if locale not in term.names:
+            english = term.names.get(project.source, term.id)
+            what = f"{term.id} has no {locale} term (English {english!r})"
+            problem = Problem(file, line, what, f"add {locale}: {{term: ...}} under {term.id}")
+            found.append(Finding(locale, "glossary", term.id, "missing", problem, complete))
+            continue
+        name = fold(term.names[locale], locale)
+        if not any(stem_pattern(s, locale).search(name) for s in term.stems[locale]):
+            what = f"{term.id}: no {locale} stem in match matches the term {term.names[locale]!r}"
+            problem = Problem(file, line, what, "add the term's own stem to match")
+            found.append(Finding(locale, "glossary", term.id, "stem", problem, True))
+    return found + _page_findings(project, terms, locale)

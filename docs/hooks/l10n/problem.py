@@ -18,3 +18,19 @@ class Problem:
     def __str__(self) -> str:
         """Render as ``nl/laplace.md line 12: what — fix``."""
         return f"{self.file} {self.unit} {self.line}: {self.what} — {self.fix}"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A problem outside the pages (an interface string, a glossary entry) of one locale.
+
+    ``fails`` tells whether it fails the checks, like drift, or only informs, like a page that
+    falls back to English in a language still in progress.
+    """
+
+    locale: str
+    section: str  # "strings" (the settings file) or "glossary"
+    key: str  # the dotted key ("exercises.check") or the term id ("noise")
+    kind: str  # what is wrong, e.g. "missing" or "identical"
+    problem: Problem
+    fails: bool

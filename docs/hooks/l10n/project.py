@@ -58,6 +58,17 @@ class Project:
         except ValueError:
             return path.as_posix()
 
+    def settings(self, locale: str) -> Path:
+        """Return ``locale``'s settings file (which need not exist yet)."""
+        return settings_file(self.config_file.parent, self.docs, locale)
+
+    def rel_root(self, path: Path) -> str:
+        """Name a file outside the docs folder relative to the project root (``mkdocs.yml``'s)."""
+        try:
+            return path.resolve().relative_to(self.config_file.parent.resolve()).as_posix()
+        except ValueError:
+            return path.as_posix()
+
     def pages(self, locale: str) -> list[str]:
         """List the Markdown pages and notebooks of one locale folder, relative to it."""
         folder = self.docs / locale
@@ -80,13 +91,19 @@ def is_notebook(page: str) -> bool:
     return page.endswith(NOTEBOOK_SUFFIX)
 
 
-def _language(root: Path, docs: Path, code: str, name: str) -> Language:
-    """Read the settings file of ``code``; a missing file or key keeps English conventions.
+def settings_file(root: Path, docs: Path, code: str) -> Path:
+    """Return the settings file of ``code``: ``dplesson/locales/<code>.yml`` under ``root``.
 
-    The file is ``dplesson/locales/<code>.yml`` (``docs/l10n/<code>.yml`` in older trees).
+    Older trees (and the test fixture) keep it in ``docs/l10n/<code>.yml``; that one is used
+    when only it exists.
     """
     candidates = [root / "dplesson" / "locales" / f"{code}.yml", docs / "l10n" / f"{code}.yml"]
-    path = next((c for c in candidates if c.is_file()), candidates[-1])
+    return next((c for c in candidates if c.is_file()), candidates[0])
+
+
+def _language(root: Path, docs: Path, code: str, name: str) -> Language:
+    """Read the settings file of ``code``; a missing file or key keeps English conventions."""
+    path = settings_file(root, docs, code)
     data: dict[str, Any] = {}
     if path.is_file():
         loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .compare import compare
+from .findings import findings_json
 from .glossary import Term, load_glossary, term_problems
 from .notebooks import compare_notebook, markdown_words
-from .problem import Problem
+from .problem import Finding, Problem
 from .project import Project, is_notebook
 from .records import (
     SourceRecord,
@@ -195,13 +196,19 @@ def render_table(
     return "\n".join(lines) + "\n"
 
 
-def render_json(project: Project, statuses: Sequence[PageStatus]) -> str:
-    """Render the report as JSON: source locale, counts and progress per locale, entries."""
+def render_json(
+    project: Project, statuses: Sequence[PageStatus], found: Sequence[Finding] = ()
+) -> str:
+    """Render the report as JSON: source locale, counts and progress per locale, entries.
+
+    ``found`` are the interface-string and glossary findings (:mod:`l10n.findings`).
+    """
     data = {
         "source_locale": project.source,
         "locales": list(dict.fromkeys(s.locale for s in statuses)),
         "summary": summary(statuses),
         "progress": {k: round(v, 1) for k, v in progress(statuses).items()},
         "pages": [s.as_json() for s in statuses],
+        "findings": findings_json(found),
     }
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

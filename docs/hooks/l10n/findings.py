@@ -1,0 +1,77 @@
+"""The report's section below the pages: interface strings and the glossary, per locale.
+
+Pages and notebooks have a status each (:mod:`l10n.report`); the settings files and the term
+list do not, so their problems are listed as :class:`~l10n.problem.Finding` rows: interface
+strings missing, identical to English or with other placeholders (:mod:`l10n.interface`),
+glossary terms missing in a locale, stems that miss their own term, and glossary pages whose
+headings are not the terms (:mod:`l10n.glossary`). A finding fails the checks when its
+``fails`` says so; the rest are what a language in progress still has to do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .glossary import glossary_findings, load_glossary
+from .interface import string_findings
+from .problem import Finding
+from .project import Project
+
+TITLE = "Interface strings (dplesson/locales/<code>.yml) and glossary (docs/hooks/glossary.yml)"
+
+
+def findings(project: Project, locales: Sequence[str] | None = None) -> list[Finding]:
+    """Check the settings file and glossary of each locale; with no choice, English's too.
+
+    The source locale has no interface strings to compare, but its glossary page must have
+    one heading per term as well.
+    """
+    terms = load_glossary(project.glossary) if project.glossary.is_file() else []
+    chosen = list(locales) if locales else [project.source, *project.locales]
+    found: list[Finding] = []
+    for locale in chosen:
+        found += string_findings(project, locale)
+        found += glossary_findings(project, terms, locale)
+    return found
+
+
+def failing_findings(found: Sequence[Finding]) -> list[Finding]:
+    """Select the findings that fail the checks (see :attr:`Finding.fails`)."""
+    return [f for f in found if f.fails]
+
+
+def render_findings(found: Sequence[Finding]) -> str:
+    """Render the section as plain text: one row per finding, or a line saying all is well."""
+    lines = ["", TITLE, ""]
+    if not found:
+        return "\n".join([*lines, "nothing to do: every string and term is in place"]) + "\n"
+    rows = [("locale", "section", "kind", "details")]
+    for item in found:
+        note = "" if item.fails else " (language in progress: not an error yet)"
+        rows.append((item.locale, item.section, item.kind, f"{item.problem}{note}"))
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for number, row in enumerate(rows):
+        lines.append("  ".join([*(row[i].ljust(widths[i]) for i in range(3)), row[3]]).rstrip())
+        if number == 0:
+            lines.append("  ".join("-" * w for w in [*widths, len("details")]))
+    failing = len(failing_findings(found))
+    lines += ["", f"{len(found)} findings, {failing} of them failing the checks"]
+    return "\n".join(lines) + "\n"
+
+
+def findings_json(found: Sequence[Finding]) -> list[dict[str, Any]]:
+    """Return the findings as JSON-ready dicts, one per finding."""
+    return [
+        {
+            "locale": f.locale,
+            "section": f.section,
+            "key": f.key,
+            "kind": f.kind,
+            "fails": f.fails,
+            "file": f.problem.file,
+            "line": f.problem.line,
+            "message": str(f.problem),
+        }
+        for f in found
+    ]
