@@ -193,8 +193,9 @@ def tests(session: nox.Session) -> None:
     _site(session)
     # The browser tests need Playwright and Chromium: the session `browser` runs them.
     with _step("tests: unit, property, example, site"):
-        _run(session, "pytest", "-m", "not browser", *session.posargs,
-             env={"DPLESSON_SITE_DIR": str(SITE)})  # fmt: skip
+        # Two workers (pytest-xdist): the new-language test's build runs beside the rest.
+        _run(session, "pytest", "-m", "not browser", "-n", "2", "--dist", "worksteal",
+             *session.posargs, env={"DPLESSON_SITE_DIR": str(SITE)})  # fmt: skip
 
 
 @nox.session

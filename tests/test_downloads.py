@@ -187,18 +187,21 @@ def test_with_a_site_url_the_build_writes_the_absolute_urls(
     folder = tmp_path / "nl" / "exercises"
     folder.mkdir(parents=True)
     source = '{"source": "WHEEL = \\"__DPLESSON_WHEEL_URL__\\" [x](../checkpoints/#checkpoint-1)"}'
-    (folder / "exercises.ipynb").write_text(source, encoding="utf-8")
+    (folder / "exercises.nl.ipynb").write_text(source, encoding="utf-8")  # notebooks.py named it
     file = SimpleNamespace(
         src_uri="nl/exercises.ipynb", abs_dest_path=str(folder / "index.html"), locale="nl"
     )
     page = SimpleNamespace(file=file, url="nl/exercises/")
-    button = '<p class="nb-download"><a class="md-button" href="exercises.ipynb">x</a></p>'
+    # The button as docs/hooks/notebooks.py writes it: final name, empty wheel slot.
+    button = (
+        '<p class="nb-download"><a class="md-button" data-fill-wheel="" '
+        'download="exercises.nl.ipynb" href="exercises.nl.ipynb">x</a></p>'
+    )
     html = hook.on_page_content(f'{button}<code>"{TOKEN}"</code>', page, config, None)
     wheel_url = f"https://example.org/dp/downloads/{WHEEL}"
     assert f'data-wheel="../../downloads/{WHEEL}">{wheel_url}</span>' in html
     assert "data-fill-wheel" not in html and 'download="exercises.nl.ipynb"' in html
     hook.on_post_page("<body></body>", page, config)
-    assert not (folder / "exercises.ipynb").exists()
     filled = (folder / "exercises.nl.ipynb").read_text(encoding="utf-8")
     assert TOKEN not in filled and wheel_url in filled
     assert "](https://example.org/dp/nl/checkpoints/#checkpoint-1)" in filled

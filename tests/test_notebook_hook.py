@@ -107,8 +107,10 @@ def test_notebooks_are_pages_in_both_languages_and_cached(project: Path) -> None
         assert not text.lstrip().startswith("{")
         assert f'<h1 id="lab-{locale}">Lab {locale}' in text
         assert f"<pre>{word}\n</pre>" in text
-        assert 'class="md-button" download="lab.ipynb" href="lab.ipynb"' in text
-        downloaded = json.loads((page.parent / "lab.ipynb").read_text(encoding="utf-8"))
+        named = f"lab.{locale}.ipynb"  # the per-locale copy; docs/hooks/downloads.py fills the slot
+        assert f'class="md-button" data-fill-wheel="" download="{named}" href="{named}"' in text
+        assert not (page.parent / "lab.ipynb").exists()
+        downloaded = json.loads((page.parent / named).read_text(encoding="utf-8"))
         assert downloaded["cells"][0]["source"].startswith(f"# Lab {locale}")
         assert not (site / prefix / "lab.ipynb").exists()  # no raw copy next to the page
         parsed = scan(page)

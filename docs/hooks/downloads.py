@@ -36,6 +36,7 @@ from urllib.parse import urljoin
 
 import locale_settings
 from bs4 import BeautifulSoup, Tag
+from download_names import WHEEL_SLOT, download_name
 from mkdocs.utils import get_relative_url
 
 log = logging.getLogger("mkdocs.hooks.downloads")
@@ -55,6 +56,8 @@ SOURCES = ("pyproject.toml", "README.md", "LICENSE")
 #: The earliest date a zip file can hold: the default when ``SOURCE_DATE_EPOCH`` is unset.
 ZIP_EPOCH = "315532800"
 #: ``](../page/)`` in a notebook's Markdown: resolved against the notebook's address.
+#: The opening tag of a link that may carry the class ``dp-notebook``.
+OPENING_A = re.compile(r"<a\s[^>]*dp-notebook[^>]*>")
 RELATIVE_LINK = re.compile(r"\]\((\.\.?\/[^)\s\"\\]*)\)")
 
 _wheel: dict[str, Any] = {}
@@ -164,7 +167,11 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
         text = strings["wheel_link"].format(name=wheel_name(), size=_size(_language(page, config)))
         link = f'<p><a href="{relative}" download="{wheel_name()}">{text}</a></p>'
         html = html.replace(LINK_MARKER, link)
-    if "dp-notebook" in html or "nb-download" in html:
+    if WHEEL_SLOT in html:  # the button of docs/hooks/notebooks.py
+        html = html.replace(
+            f" {WHEEL_SLOT}", "" if config.site_url else f' data-fill-wheel="{relative}"'
+        )
+    if "dp-notebook" in html:
         html = _notebook_links(html, page, config, relative)
     return html
 
@@ -173,32 +180,24 @@ def _notebook_links(html: str, page: Any, config: Any, wheel: str) -> str:
     """Point notebook links at the per-locale download; let the script fill it without a URL.
 
     A Markdown link ``[...](exercises.ipynb){ .dp-notebook }`` is validated as a page link by
-    MkDocs and then turned into a download of that page's notebook here.
+    MkDocs and then turned into a download of that page's notebook here. Only the opening
+    tags of ``<a>`` elements are parsed (these pages are long; the links are few).
     """
-    soup = BeautifulSoup(html, "html.parser")
     language = _language(page, config)
-    for link in soup.select("a.dp-notebook, p.nb-download a"):
-        if not isinstance(link, Tag):
-            continue
-        href = str(link["href"])
-        if "dp-notebook" in link.get_attribute_list("class"):
-            stem = posixpath.basename(href.split("#")[0].rstrip("/"))
-            stem = stem.removesuffix(".html").removesuffix(".ipynb")
-            folder = href.split("#")[0].rstrip("/")
-            link["href"] = f"{folder}/{stem}.{language}.ipynb"
-        else:  # the button of docs/hooks/notebooks.py, next to the copy on_post_page renames
-            link["href"] = download_name(href, language)
-        name = posixpath.basename(str(link["href"]))
-        link["download"] = name
+
+    def rewrite(match: re.Match[str]) -> str:
+        link = BeautifulSoup(match.group(0), "html.parser").a
+        if not isinstance(link, Tag) or "dp-notebook" not in link.get_attribute_list("class"):
+            return match.group(0)
+        href = str(link["href"]).split("#")[0].rstrip("/")
+        stem = posixpath.basename(href).removesuffix(".html").removesuffix(".ipynb")
+        link["href"] = f"{href}/{stem}.{language}.ipynb"
+        link["download"] = posixpath.basename(str(link["href"]))
         if not config.site_url:
             link["data-fill-wheel"] = wheel
-    return str(soup)
+        return str(link).removesuffix("</a>")
 
-
-def download_name(src_uri: str, language: str) -> str:
-    """``lab.ipynb`` of the Dutch build downloads as ``lab.nl.ipynb``."""
-    stem = posixpath.splitext(posixpath.basename(src_uri))[0].removesuffix(f".{language}")
-    return f"{stem}.{language}.ipynb"
+    return OPENING_A.sub(rewrite, html)
 
 
 def fill(text: str, notebook_url: str, wheel_url: str) -> str:
@@ -208,18 +207,18 @@ def fill(text: str, notebook_url: str, wheel_url: str) -> str:
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    """Rename the notebook copy per locale (filled in with a ``site_url``); load the script."""
-    if page.file.src_uri.endswith(".ipynb"):
-        folder = Path(page.file.abs_dest_path).parent
-        copy = folder / posixpath.basename(page.file.src_uri)
+    """With a ``site_url``, fill in the notebook's per-locale copy; load the script."""
+    if page.file.src_uri.endswith(".ipynb") and config.site_url:
+        name = download_name(page.file.src_uri, _language(page, config))
+        copy = Path(page.file.abs_dest_path).parent / name  # named by docs/hooks/notebooks.py
         if copy.is_file():
-            name = download_name(page.file.src_uri, _language(page, config))
-            text = copy.read_text(encoding="utf-8")
-            if config.site_url:
-                notebook_url = urljoin(config.site_url, page.url + name)
-                text = fill(text, notebook_url, urljoin(config.site_url, wheel_path()))
-            (folder / name).write_text(text, encoding="utf-8")
-            copy.unlink()
+            notebook_url = urljoin(config.site_url, page.url + name)
+            text = fill(
+                copy.read_text(encoding="utf-8"),
+                notebook_url,
+                urljoin(config.site_url, wheel_path()),
+            )
+            copy.write_text(text, encoding="utf-8")
     if "dp-wheel-url" in output or "data-fill-wheel" in output:
         script = get_relative_url(SCRIPT, page.url)
         output = output.replace("</body>", f'<script src="{script}" defer></script></body>', 1)

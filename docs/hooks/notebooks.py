@@ -38,6 +38,7 @@ from typing import Any
 import locale_settings
 import notebook_kernels
 from bs4 import BeautifulSoup, Comment, Tag
+from download_names import download_name
 from markdown.extensions.toc import slugify_unicode, unique
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -297,9 +298,12 @@ def _fold(soup: BeautifulSoup, cell: Tag, summary: str) -> None:
 def _add_download(soup: BeautifulSoup, name: str, language: str) -> None:
     """Add a button that downloads the notebook, after the first heading (or on top).
 
-    docs/hooks/downloads.py renames the copy per locale (``lab.nl.ipynb``) and this link too.
+    It names the per-locale copy (``lab.nl.ipynb``) that docs/hooks/downloads.py writes, and
+    leaves that hook the empty ``data-fill-wheel`` slot (download_names.py) to fill.
     """
-    link = soup.new_tag("a", attrs={"href": name, "download": name, "class": "md-button"})
+    local = download_name(name, language)
+    attrs = {"href": local, "download": local, "class": "md-button", "data-fill-wheel": ""}
+    link = soup.new_tag("a", attrs=attrs)
     link.string = locale_settings.section(language, "downloads")["notebook_button"]
     paragraph = soup.new_tag("p", attrs={"class": "nb-download"})
     paragraph.append(link)
@@ -336,6 +340,17 @@ def _as_code_block(soup: BeautifulSoup, block: Tag) -> None:
     if isinstance(first, Tag) and first.name == "span" and not first.get_text():
         first.decompose()
     pre.append(code)
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Give the notebook's copy next to its page the per-locale name its button links to."""
+    if isinstance(page.file, NotebookPage):
+        folder = Path(page.file.abs_dest_path).parent
+        copy = folder / posixpath.basename(page.file.src_uri)
+        if copy.is_file():
+            language = getattr(page.file, "locale", None) or config.theme.get("language", "en")
+            copy.replace(folder / download_name(page.file.src_uri, language))
+    return output
 
 
 def on_pre_build(config: Any) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from functools import cache
 
 import numpy as np
 
@@ -30,6 +31,17 @@ __all__ = ["FIGURES", "SEEDS", "Figure", "fill", "render", "required_labels"]
 
 #: The seed of each random figure (the data is the same in every locale).
 SEEDS = {"averaging_attack": 3, "support_gap": 1, "clipping": 7, "differencing": 2024}
+
+
+@cache
+def _seeded(figure_id: str) -> data.Data:
+    """Draw a random figure's data once per process from its seed in :data:`SEEDS`.
+
+    The data does not depend on the locale, so the five locales of a build share one draw;
+    figure functions only read it.
+    """
+    draw: Callable[[np.random.Generator], data.Data] = getattr(data, figure_id)
+    return draw(np.random.default_rng(SEEDS[figure_id]))
 
 
 def neighbour_densities(labels: Mapping[str, str], decimal: str) -> Figure:
@@ -86,7 +98,7 @@ def sensitivity_vs_n(labels: Mapping[str, str], decimal: str) -> Figure:
 
 def support_gap(labels: Mapping[str, str], decimal: str) -> Figure:
     """Share of float releases the neighbour cannot produce, vs the exact sampler (releasing)."""
-    d = data.support_gap(np.random.default_rng(SEEDS["support_gap"]))
+    d = _seeded("support_gap")
     values = {"largest": max(d["float"]), "smallest": min(d["float"]), "exact": max(d["exact"])}
     values |= {"a": d["a"], "b": d["b"]}
     c = Context("support_gap", labels, values, decimal)
@@ -103,7 +115,7 @@ def support_gap(labels: Mapping[str, str], decimal: str) -> Figure:
 
 def averaging_attack(labels: Mapping[str, str], decimal: str) -> Figure:
     """Error of the averaged answers against their number, log-log (composition chapter)."""
-    d = data.averaging_attack(np.random.default_rng(SEEDS["averaging_attack"]))
+    d = _seeded("averaging_attack")
     values = {
         "k": d["k"][-1],
         "error": d["expected"][-1],
@@ -154,7 +166,7 @@ def histogram_release(labels: Mapping[str, str], decimal: str) -> Figure:
 
 def clipping(labels: Mapping[str, str], decimal: str) -> Figure:
     """Per-example gradient norms before and after clipping at C (training chapter)."""
-    d = data.clipping(np.random.default_rng(SEEDS["clipping"]))
+    d = _seeded("clipping")
     before, after = d["before"].tolist(), d["after"].tolist()
     values = {
         "clip_norm": d["clip_norm"],
@@ -178,7 +190,7 @@ def clipping(labels: Mapping[str, str], decimal: str) -> Figure:
 
 def differencing(labels: Mapping[str, str], decimal: str) -> Figure:
     """Gap between the two averages against group size; the salary still comes back."""
-    d = data.differencing(np.random.default_rng(SEEDS["differencing"]))
+    d = _seeded("differencing")
     values = {
         "salary": d["salary"],
         "n": d["n"][-1],
