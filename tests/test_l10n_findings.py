@@ -193,3 +193,18 @@ def test_a_new_term_needs_a_heading_on_every_glossary_page(root: Path) -> None:
     assert found(root, "nl") == [("scale", "heading", True)]
     assert found(root, "de", "glossary") == []  # no German glossary page: English fills in
     assert failing_findings(all_findings(project(root)))
+
+
+def test_the_brief_lists_the_strings_that_need_work_with_file_and_line(
+    root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    german = root / SETTINGS / "de.yml"
+    edit(german, 'hint: "Hinweis"', 'hint: "Hint"')
+    assert cli(root, "brief", "de") == 0
+    strings = capsys.readouterr().out.partition("## Interface strings that need work\n")[2]
+    line = line_of(german, r"^  hint:")
+    assert f"- `docs/l10n/de.yml` line {line}: exercises.hint is identical to English" in strings
+    assert "banners.fallback_title is missing, so readers see the English" in strings
+    assert cli(root, "brief", "nl") == 0
+    dutch = capsys.readouterr().out.partition("## Interface strings that need work\n")[2]
+    assert dutch.strip() == "Every interface string is translated."

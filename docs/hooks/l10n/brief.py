@@ -3,8 +3,9 @@
 ``python3 noxfile.py -s translations -- brief nl`` prints it. It gathers what a translator
 otherwise collects from four places: the glossary in that language with the English terms and
 the terminology decisions (``docs/hooks/glossary.yml``), the rules for what stays identical,
-the language's number conventions (its settings file), and the pages that need work, which the
-caller passes in (the report's statuses), so this module reads no page and runs no check.
+the language's number conventions (its settings file), the pages that need work and the
+interface strings that need work, which the caller passes in (the report's statuses and
+findings), so this module reads no page and runs no check.
 A machine translator can be given the brief as its instructions: every rule in it is one the
 report checks.
 """
@@ -18,6 +19,7 @@ from typing import NamedTuple
 import yaml
 
 from .glossary import Term, load_glossary
+from .problem import Finding
 from .project import Language, Project
 
 #: What each status asks of the translator (the report's statuses).
@@ -117,12 +119,34 @@ def work_section(work: Sequence[PageWork], locale: str) -> list[str]:
     ]
 
 
-def render_brief(project: Project, locale: str, work: Iterable[tuple[str, str]]) -> str:
+def strings_section(findings: Sequence[Finding]) -> list[str]:
+    """List the interface strings of the settings file that need work, with file and line."""
+    if not findings:
+        return ["Every interface string is translated."]
+    return [
+        "Buttons, notes, figure labels and checker messages live in the language's settings "
+        "file, not in the pages; a missing one shows English.",
+        "",
+        *(
+            f"- `{f.problem.file}` line {f.problem.line}: {f.problem.what} — {f.problem.fix}"
+            for f in findings
+        ),
+    ]
+
+
+def render_brief(
+    project: Project,
+    locale: str,
+    work: Iterable[tuple[str, str]],
+    strings: Sequence[Finding] = (),
+) -> str:
     """Write the Markdown brief for ``locale``.
 
     ``work`` holds (page, status) pairs from the report, e.g. ``[("laplace.md", "outdated")]``;
-    translated pages may be left out or passed, they are not listed. A locale that is not one
-    of the project's translations, or an unknown status, raises ValueError naming the choices.
+    translated pages may be left out or passed, they are not listed. ``strings`` holds the
+    report's findings on the language's interface strings (``l10n.interface``). A locale that
+    is not one of the project's translations, or an unknown status, raises ValueError naming
+    the choices.
     """
     if locale not in project.locales:
         raise ValueError(f"locale must be one of {list(project.locales)}; got {locale!r}")
@@ -159,5 +183,6 @@ def render_brief(project: Project, locale: str, work: Iterable[tuple[str, str]])
     ]
     if conventions:
         lines += ["", "## House conventions", "", *(f"- {c}" for c in conventions)]
-    lines += ["", "## Pages that need work", "", *work_section(items, locale), ""]
+    lines += ["", "## Pages that need work", "", *work_section(items, locale)]
+    lines += ["", "## Interface strings that need work", "", *strings_section(strings), ""]
     return "\n".join(lines)

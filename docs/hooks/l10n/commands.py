@@ -121,9 +121,10 @@ def _run_brief(project: Project, args: argparse.Namespace) -> int:
         )
         return 2
     from .brief import render_brief  # imported here: only this command needs it
+    from .interface import string_findings
 
     work = [(s.page, s.status) for s in report(project, [args.locale]) if s.status != "translated"]
-    text = render_brief(project, args.locale, work)
+    text = render_brief(project, args.locale, work, string_findings(project, args.locale))
     _write(text, args.output)
     return 0
 
