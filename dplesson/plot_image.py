@@ -11,6 +11,7 @@ import io
 from dataclasses import dataclass
 from html import escape
 
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
@@ -51,12 +52,29 @@ def image(figure: Figure, alt: str, colours: int = 24) -> PlotImage:
     if not isinstance(alt, str) or not alt.strip():
         raise ValueError(f"alt must be a non-empty string describing the figure; got {alt!r}")
     colours = check_count("colours", colours, 2, 256)
-    rendered = io.BytesIO()
-    figure.savefig(rendered, format="png", metadata={"Software": None})
-    rendered.seek(0)
-    with Image.open(rendered) as picture:
+    with _pixels(figure) as picture:
         palette = picture.convert("RGB").quantize(colours, method=Image.Quantize.MEDIANCUT)
         width, height = picture.size
     out = io.BytesIO()
     palette.save(out, format="PNG", optimize=True)
     return PlotImage(png=out.getvalue(), alt=alt.strip(), width=width, height=height)
+
+
+def _pixels(figure: Figure) -> Image.Image:
+    """Draw ``figure`` and return its pixels.
+
+    The figures of ``dplesson.plots`` have an Agg canvas: one draw (layout included) gives
+    the pixels, where ``savefig`` draws twice (once for the layout) and then encodes a PNG
+    only to decode it again; the pixels are the same. Any other figure goes through
+    ``savefig``, which leaves its canvas as it was.
+    """
+    canvas = figure.canvas
+    if isinstance(canvas, FigureCanvasAgg):
+        canvas.draw()  # type: ignore[no-untyped-call]
+        size = canvas.get_width_height(physical=True)
+        pixels = canvas.buffer_rgba()  # type: ignore[no-untyped-call]
+        return Image.frombuffer("RGBA", size, pixels, "raw", "RGBA", 0, 1).copy()
+    rendered = io.BytesIO()
+    figure.savefig(rendered, format="png", metadata={"Software": None})
+    rendered.seek(0)
+    return Image.open(rendered)

@@ -11,6 +11,8 @@ from typing import Any
 import matplotlib as mpl
 import numpy as np
 import pytest
+from matplotlib.backend_bases import FigureCanvasBase
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import PathCollection
 from matplotlib.figure import Figure
 from matplotlib.font_manager import fontManager
@@ -170,6 +172,18 @@ def test_image_is_a_small_palette_png_with_alt_text() -> None:
     assert 'alt="Two curves &quot;peaked&quot; &lt;at 0&gt;"' in html
     bundle = rendered._repr_mimebundle_()
     assert bundle == {"text/html": html, "text/plain": 'Two curves "peaked" <at 0>'}
+
+
+def test_one_draw_gives_the_pixels_savefig_gives() -> None:
+    """``image`` draws an Agg figure once; a figure on another canvas goes through savefig."""
+    direct = plots.image(draw("averaging_attack"), "x")
+    other = draw("averaging_attack")
+    FigureCanvasBase(other)  # not Agg: image() must use savefig
+    saved = plots.image(other, "x")
+    assert not isinstance(other.canvas, FigureCanvasAgg)  # savefig left the canvas as it was
+    with Image.open(io.BytesIO(direct.png)) as one, Image.open(io.BytesIO(saved.png)) as two:
+        assert one.size == two.size
+        assert np.array_equal(np.asarray(one.convert("RGB")), np.asarray(two.convert("RGB")))
 
 
 def test_bad_arguments_are_refused() -> None:

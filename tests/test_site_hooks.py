@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import threading
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
@@ -106,6 +107,29 @@ def test_templates_compile_once_for_all_languages() -> None:
     )
     assert edited.get_template("page.html").render(name="zh") == "zh"  # not the stale code
     assert CountingEnvironment.compiled == 2
+
+
+@pytest.mark.filterwarnings("ignore:pkg_resources is deprecated:UserWarning")  # jieba's import
+def test_the_chinese_dictionary_loads_once_in_the_background_when_chinese_is_built(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    speed = load("build_speed")  # a fresh module: nothing preloaded yet
+    started: list[tuple[str, object]] = []
+    monkeypatch.setattr(
+        threading.Thread, "start", lambda thread: started.append((thread.name, thread._target))
+    )
+
+    def config(*languages: str) -> SimpleNamespace:
+        i18n = SimpleNamespace(build_languages=list(languages))
+        return SimpleNamespace(plugins={"i18n": i18n}, theme={"language": languages[0]})
+
+    speed.on_config(config("en", "nl", "de"))
+    assert started == []  # no Chinese build, no dictionary
+    for _ in range(3):  # every language's build calls on_config: one load per process
+        speed.on_config(config("en", "zh"))
+    import jieba
+
+    assert started == [("jieba-preload", jieba.initialize)]
 
 
 def test_only_the_listed_files_may_differ_between_builds(tmp_path: Path) -> None:

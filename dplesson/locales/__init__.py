@@ -57,8 +57,13 @@ def load(locale: str) -> dict[str, Any]:
     return data
 
 
+@cache
 def locales() -> tuple[str, ...]:
-    """Return every declared language (one settings file each), English first, then by code."""
+    """Return every declared language (one settings file each), English first, then by code.
+
+    Read once per process, like each file (:func:`load`): a figure formats thousands of tick
+    labels, each checking its language.
+    """
     found = sorted(path.stem for path in SETTINGS.glob("*.yml"))
     return (SOURCE, *(code for code in found if code != SOURCE))
 
