@@ -56,9 +56,9 @@ SOURCES = ("pyproject.toml", "README.md", "LICENSE")
 #: The earliest date a zip file can hold: the default when ``SOURCE_DATE_EPOCH`` is unset.
 ZIP_EPOCH = "315532800"
 #: ``](../page/)`` in a notebook's Markdown: resolved against the notebook's address.
+RELATIVE_LINK = re.compile(r"\]\((\.\.?\/[^)\s\"\\]*)\)")
 #: The opening tag of a link that may carry the class ``dp-notebook``.
 OPENING_A = re.compile(r"<a\s[^>]*dp-notebook[^>]*>")
-RELATIVE_LINK = re.compile(r"\]\((\.\.?\/[^)\s\"\\]*)\)")
 
 _wheel: dict[str, Any] = {}
 

@@ -298,8 +298,8 @@ def _fold(soup: BeautifulSoup, cell: Tag, summary: str) -> None:
 def _add_download(soup: BeautifulSoup, name: str, language: str) -> None:
     """Add a button that downloads the notebook, after the first heading (or on top).
 
-    It names the per-locale copy (``lab.nl.ipynb``) that docs/hooks/downloads.py writes, and
-    leaves that hook the empty ``data-fill-wheel`` slot (download_names.py) to fill.
+    It links to the per-locale copy (``lab.nl.ipynb``) that ``on_post_page`` names, and leaves
+    docs/hooks/downloads.py the empty ``data-fill-wheel`` slot (download_names.py) to fill.
     """
     local = download_name(name, language)
     attrs = {"href": local, "download": local, "class": "md-button", "data-fill-wheel": ""}
