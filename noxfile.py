@@ -17,6 +17,7 @@ build must equal ``site/``), ``links``, ``bench`` (writes docs/benchmarks/README
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import subprocess
@@ -99,6 +100,19 @@ def _step(name: str) -> Iterator[None]:
                 out.write(f"{name}\t{time.perf_counter() - start:.1f}\n")
 
 
+@contextmanager
+def _locked(name: str) -> Iterator[None]:
+    """Hold ``.nox/<name>.lock``: sessions run side by side set things up one at a time."""
+    lock = ROOT / ".nox" / f"{name}.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with lock.open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def _digest(*paths: Path) -> str:
     """SHA-256 over the names and bytes of every file under ``paths`` (caches skipped)."""
     digest = hashlib.sha256()
@@ -115,6 +129,14 @@ def _env(session: nox.Session) -> None:
     """Sync ``.nox/env`` with the lock file (only when it changed) and put it on PATH."""
     stamp = ENV / "lock.sha256"
     wanted = _digest(LOCK, ROOT / "pyproject.toml")
+    with _locked("env"):
+        _sync(session, stamp, wanted)
+    os.environ["PATH"] = str(ENV / "bin") + os.pathsep + os.environ["PATH"]
+    os.environ["VIRTUAL_ENV"] = str(ENV)
+
+
+def _sync(session: nox.Session, stamp: Path, wanted: str) -> None:
+    """Install ``.nox/env`` from the lock file unless ``stamp`` says it already was."""
     if not stamp.exists() or stamp.read_text() != wanted:
         with _step("environment from the lock file"):
             python = str(ENV / "bin" / "python")
@@ -126,8 +148,6 @@ def _env(session: nox.Session) -> None:
                 "--no-deps", "--no-build-isolation", "-e", str(ROOT),
             )  # fmt: skip
             stamp.write_text(wanted)
-    os.environ["PATH"] = str(ENV / "bin") + os.pathsep + os.environ["PATH"]
-    os.environ["VIRTUAL_ENV"] = str(ENV)
 
 
 def _run(session: nox.Session, *args: str, env: dict[str, str] | None = None) -> None:
@@ -138,24 +158,26 @@ def _run(session: nox.Session, *args: str, env: dict[str, str] | None = None) ->
 def _site(session: nox.Session) -> None:
     """Build ``site/`` strictly, unless it was already built from exactly these sources."""
     wanted = _digest(*(ROOT / name for name in SITE_INPUTS))
-    if SITE.is_dir() and SITE_STAMP.exists() and SITE_STAMP.read_text() == wanted:
-        session.log("site/ was built from these sources: reusing it")
-        return
-    cold = not (ROOT / ".cache").exists()
-    with _step("cold build" if cold else "build"):
-        _run(session, "mkdocs", "build", "--strict", "--site-dir", str(SITE))
-    SITE_STAMP.write_text(wanted)
+    with _locked("site"):
+        if SITE.is_dir() and SITE_STAMP.exists() and SITE_STAMP.read_text() == wanted:
+            session.log("site/ was built from these sources: reusing it")
+            return
+        cold = not (ROOT / ".cache").exists()
+        with _step("cold build" if cold else "build"):
+            _run(session, "mkdocs", "build", "--strict", "--site-dir", str(SITE))
+        SITE_STAMP.write_text(wanted)
 
 
 def _npm_ci(session: nox.Session) -> None:
     """Install the pinned axe-core and Lighthouse once per lock (tests/browser/js)."""
     stamp = NPM / "node_modules" / ".lock.sha256"
     wanted = _digest(NPM / "package-lock.json")
-    if stamp.exists() and stamp.read_text() == wanted:
-        return
-    with _step("npm ci"):
-        session.run("npm", "ci", "--no-audit", "--no-fund", "--prefix", str(NPM), external=True)
-    stamp.write_text(wanted)
+    with _locked("npm"):
+        if stamp.exists() and stamp.read_text() == wanted:
+            return
+        with _step("npm ci"):
+            session.run("npm", "ci", "--no-audit", "--no-fund", "--prefix", str(NPM), external=True)
+        stamp.write_text(wanted)
 
 
 @nox.session
