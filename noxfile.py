@@ -17,7 +17,6 @@ build must equal ``site/``), ``links``, ``bench`` (writes docs/benchmarks/README
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import os
 import subprocess
@@ -102,7 +101,15 @@ def _step(name: str) -> Iterator[None]:
 
 @contextmanager
 def _locked(name: str) -> Iterator[None]:
-    """Hold ``.nox/<name>.lock``: sessions run side by side set things up one at a time."""
+    """Hold ``.nox/<name>.lock``: sessions run side by side set things up one at a time.
+
+    Without ``fcntl`` (Windows) there is no lock; run sessions one after the other there.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX
+        yield
+        return
     lock = ROOT / ".nox" / f"{name}.lock"
     lock.parent.mkdir(parents=True, exist_ok=True)
     with lock.open("w") as handle:
