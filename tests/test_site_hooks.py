@@ -109,6 +109,41 @@ def test_templates_compile_once_for_all_languages() -> None:
     assert CountingEnvironment.compiled == 2
 
 
+def test_nbconvert_compiles_its_templates_once_and_converts_as_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import nbformat
+    from nbconvert.exporters.html import HTMLExporter
+    from nbconvert.exporters.markdown import MarkdownExporter
+    from nbconvert.exporters.templateexporter import TemplateExporter
+
+    cells = [nbformat.v4.new_markdown_cell("# Lab\n\n*Noise*"), nbformat.v4.new_code_cell("1+1")]
+    notebook = nbformat.v4.new_notebook(cells=cells)
+    exporters = (HTMLExporter, MarkdownExporter)
+    before = [exporter().from_notebook_node(notebook)[0] for exporter in exporters]
+    # Undo the patch after the test; the build installs it once per process.
+    monkeypatch.setattr(
+        TemplateExporter, "_create_environment", TemplateExporter._create_environment
+    )
+    compile_template = Environment._compile
+    compiled: list[str] = []
+
+    def counting(self: Environment, source: str, filename: str) -> Any:
+        compiled.append(filename)
+        return compile_template(self, source, filename)
+
+    monkeypatch.setattr(Environment, "_compile", counting)
+    speed = load("build_speed")
+    speed.share_nbconvert_templates()
+    speed.share_nbconvert_templates()  # a second language's build: still one wrapper
+    first = [exporter().from_notebook_node(notebook)[0] for exporter in exporters]
+    compiled_first = len(compiled)
+    again = [exporter().from_notebook_node(notebook)[0] for exporter in exporters]
+    assert first == again == before
+    assert compiled_first > 0
+    assert len(compiled) == compiled_first  # new exporters, nothing compiled again
+
+
 @pytest.mark.filterwarnings("ignore:pkg_resources is deprecated:UserWarning")  # jieba's import
 def test_the_chinese_dictionary_loads_once_in_the_background_when_chinese_is_built(
     monkeypatch: pytest.MonkeyPatch,

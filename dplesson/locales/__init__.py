@@ -45,13 +45,18 @@ COMPLETE = "complete"
 IN_PROGRESS = "in progress"
 
 
+def _yaml(text: str) -> Any:
+    """Parse YAML safely, with libyaml's C parser when PyYAML has it (about 10× faster)."""
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
 @cache
 def load(locale: str) -> dict[str, Any]:
     """Return the parsed settings file of ``locale`` (empty if it has none)."""
     path = SETTINGS / f"{locale}.yml"
     if not path.is_file():
         return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = _yaml(path.read_text(encoding="utf-8")) or {}
     if not isinstance(data, dict):
         raise ValueError(f"{path}: expected a mapping at the top level")
     return data

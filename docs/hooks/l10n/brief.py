@@ -16,11 +16,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-import yaml
-
 from .glossary import Term, load_glossary
 from .problem import Finding
-from .project import Language, Project
+from .project import Language, Project, read_yaml
 
 #: What each status asks of the translator (the report's statuses).
 ACTIONS = {
@@ -66,7 +64,7 @@ def _conventions(glossary: Path, locale: str) -> list[str]:
     """Read the house conventions of ``locale`` (the ``conventions`` block of the glossary)."""
     if not glossary.is_file():
         return []
-    data = yaml.safe_load(glossary.read_text(encoding="utf-8")) or {}
+    data = read_yaml(glossary.read_text(encoding="utf-8")) or {}
     found = (data.get("conventions") or {}).get(locale) or []
     return [str(item) for item in found]
 

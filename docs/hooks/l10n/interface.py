@@ -28,7 +28,7 @@ from typing import Any
 import yaml
 
 from .problem import Finding, Problem
-from .project import Project
+from .project import Project, read_yaml
 from .structure import PLACEHOLDER
 
 #: The sections of interface strings, in the order of ``en.yml``.
@@ -84,7 +84,7 @@ def _read(path: Path) -> tuple[dict[str, Any], dict[str, int]]:
     if not path.is_file():
         return {}, {}
     text = path.read_text(encoding="utf-8")
-    data = yaml.safe_load(text) or {}
+    data = read_yaml(text) or {}
     if not isinstance(data, dict):
         raise ValueError(f"{path}: expected a mapping at the top level")
     return data, _lines(text)

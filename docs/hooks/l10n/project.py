@@ -101,12 +101,17 @@ def settings_file(root: Path, docs: Path, code: str) -> Path:
     return next((c for c in candidates if c.is_file()), candidates[0])
 
 
+def read_yaml(text: str) -> Any:
+    """Parse YAML safely, with libyaml's C parser when PyYAML has it (about 10× faster)."""
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
 def _language(root: Path, docs: Path, code: str, name: str) -> Language:
     """Read the settings file of ``code``; a missing file or key keeps English conventions."""
     path = settings_file(root, docs, code)
     data: dict[str, Any] = {}
     if path.is_file():
-        loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        loaded = read_yaml(path.read_text(encoding="utf-8")) or {}
         if not isinstance(loaded, dict):
             raise ValueError(f"{path}: expected a mapping at the top level")
         data = loaded
