@@ -10,6 +10,8 @@ from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from jinja2 import DictLoader, Environment
 
 from tests.conftest import DOCS
@@ -181,6 +183,12 @@ def test_only_the_listed_files_may_differ_between_builds(tmp_path: Path) -> None
     (two / "a" / "index.html").write_text("other")
     (two / "extra.js").write_text("")
     assert unexplained(differences(one, two)) == ["extra.js", "a/index.html"]
+
+
+@given(st.text(st.characters(max_codepoint=127)))
+def test_an_ascii_word_folds_to_its_lower_case(search: ModuleType, word: str) -> None:
+    """folded_words skips ASCII words on the strength of this."""
+    assert search.fold(word) == word.lower()
 
 
 def test_words_with_diacritics_get_a_hidden_folded_field(search: ModuleType) -> None:

@@ -250,7 +250,7 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
     _add_download(soup, posixpath.basename(page.file.src_uri), language)
     style = soup.new_tag("style")
     style.string = " ".join(STYLE.split())
-    body = "".join(str(child) for child in soup.contents if str(child).strip())
+    body = "".join(text for text in map(str, soup.contents) if text.strip())
     return f'{style}<div class="nb">{body}</div>'
 
 

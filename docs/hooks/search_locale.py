@@ -75,8 +75,10 @@ def folded_words(html: str, separator: str) -> str:
     seen: dict[str, None] = {}
     for part in _TAG.split(html):
         for word in pattern.split(part):
+            if word.isascii():  # nothing to fold (and most words): fold(word) == word.lower()
+                continue
             folded = fold(word)
-            if word and folded != word.lower():
+            if folded != word.lower():
                 seen.setdefault(folded)
     return " ".join(seen)
 
