@@ -119,8 +119,9 @@ def test_nbconvert_compiles_its_templates_once_and_converts_as_before(
     from nbconvert.exporters.markdown import MarkdownExporter
     from nbconvert.exporters.templateexporter import TemplateExporter
 
-    cells = [nbformat.v4.new_markdown_cell("# Lab\n\n*Noise*"), nbformat.v4.new_code_cell("1+1")]
-    notebook = nbformat.v4.new_notebook(cells=cells)
+    new = nbformat.v4
+    cells = [new.new_markdown_cell("# Lab\n\n*Noise*"), new.new_code_cell("1+1")]  # type: ignore[no-untyped-call]
+    notebook = new.new_notebook(cells=cells)  # type: ignore[no-untyped-call]
     exporters = (HTMLExporter, MarkdownExporter)
     before = [exporter().from_notebook_node(notebook)[0] for exporter in exporters]
     # Undo the patch after the test; the build installs it once per process.
