@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import logging
 import os
@@ -91,9 +92,14 @@ def _digest() -> str:
     hasher = hashlib.sha256()
     for path in sorted((ROOT / "dplesson").rglob("*.py")):
         hasher.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
-    for name in DEPENDENCIES:
-        hasher.update(f"{name}=={version(name)}\0".encode())
+    hasher.update(_versions().encode())
     return hasher.hexdigest()
+
+
+@functools.cache
+def _versions() -> str:
+    """Return the installed versions of ``DEPENDENCIES``, looked up once (that is slow)."""
+    return "".join(f"{name}=={version(name)}\0" for name in DEPENDENCIES)
 
 
 def _patch_cache_key() -> None:
