@@ -196,13 +196,16 @@ def cold_build_ratio(runs: int, sources: Path, work: Path) -> tuple[ColdRatio, l
 
 
 def ci_steps(steps: Path = CI_STEPS) -> list[str]:
-    """The step table of the last ``.ci/run`` on this checkout, or a line saying there is none."""
+    """The step table a ``.ci/run`` recorded in ``steps``, or a line saying there is none.
+
+    By default the last run in this checkout; ``--ci-steps`` can name a fresh clone's.
+    """
     if not steps.is_file() or not steps.read_text(encoding="utf-8").strip():
-        return ["No `.ci/run` has recorded its steps in this checkout (`.nox/ci-steps.tsv`)."]
+        return [f"No `.ci/run` has recorded its steps in `{steps.name}`."]
     recorded = datetime.fromtimestamp(steps.stat().st_mtime, UTC)
     rows = [line.split("\t") for line in steps.read_text(encoding="utf-8").splitlines() if line]
     lines = [
-        f"The steps of the last `.ci/run` in this checkout ({recorded:%Y-%m-%d %H:%M} UTC),",
+        f"The steps of the last recorded `.ci/run` (finished {recorded:%Y-%m-%d %H:%M} UTC),",
         "as its closing table printed them:",
         "",
         "| step | seconds |",
@@ -237,6 +240,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cold", type=int, default=3, help="cold builds (at least 2)")
     parser.add_argument("--warm", type=int, default=5, help="warm rebuilds")
     parser.add_argument("--output", type=Path, default=OUTPUT)
+    parser.add_argument(
+        "--ci-steps", type=Path, default=CI_STEPS, help="a .ci/run's step file (.nox/ci-steps.tsv)"
+    )
     args = parser.parse_args(argv)
     started = datetime.now(UTC)
     with tempfile.TemporaryDirectory(prefix="dplesson-bench-") as temp:
@@ -315,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
         "",
         "## CI",
         "",
-        *ci_steps(),
+        *ci_steps(args.ci_steps),
         "",
         "## Tests",
         "",
