@@ -147,6 +147,36 @@ def test_nbconvert_compiles_its_templates_once_and_converts_as_before(
     assert len(compiled) == compiled_first  # new exporters, nothing compiled again
 
 
+def test_a_code_block_is_highlighted_once_for_all_languages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import markdown
+    from pymdownx import highlight as module
+
+    pygments_highlight = module.highlight
+    calls: list[str] = []
+
+    def counting(code: str, lexer: Any, formatter: Any, outfile: Any = None) -> Any:
+        calls.append(code)
+        return pygments_highlight(code, lexer, formatter, outfile)
+
+    monkeypatch.setattr(module, "highlight", counting)  # restored after the test
+    page = '```python\nx = 1  # noise\n```\n\n```python hl_lines="1"\nx = 1  # noise\n```\n'
+
+    def render() -> str:  # a new Markdown per page, as MkDocs makes
+        return markdown.markdown(page, extensions=["pymdownx.superfences"])
+
+    before = render()
+    assert len(calls) == 2  # two blocks: same code, different options
+    speed = load("build_speed")
+    speed.share_highlighting()
+    speed.share_highlighting()  # a second language's build: still one wrapper
+    assert [render() for _ in range(3)] == [before] * 3
+    assert len(calls) == 4  # each block highlighted once more, then only remembered
+    other = markdown.markdown(page.replace("noise", "signal"), extensions=["pymdownx.superfences"])
+    assert "signal" in other and len(calls) == 6
+
+
 @pytest.mark.filterwarnings("ignore:pkg_resources is deprecated:UserWarning")  # jieba's import
 def test_the_chinese_dictionary_loads_once_in_the_background_when_chinese_is_built(
     monkeypatch: pytest.MonkeyPatch,
@@ -159,7 +189,9 @@ def test_the_chinese_dictionary_loads_once_in_the_background_when_chinese_is_bui
 
     def config(*languages: str) -> SimpleNamespace:
         i18n = SimpleNamespace(build_languages=list(languages))
-        return SimpleNamespace(plugins={"i18n": i18n}, theme={"language": languages[0]})
+        return SimpleNamespace(
+            plugins={"i18n": i18n}, theme={"language": languages[0]}, markdown_extensions=[]
+        )
 
     speed.on_config(config("en", "nl", "de"))
     assert started == []  # no Chinese build, no dictionary

@@ -1,4 +1,4 @@
-"""Savings that change no output: templates compiled once, the Chinese dictionary early.
+"""Savings that change no output: work done once per process, the Chinese dictionary early.
 
 static-i18n builds every locale with a fresh Jinja environment, so Material's templates
 were compiled five times per build (and again on every ``mkdocs serve`` reload). Jinja's
@@ -10,6 +10,11 @@ Jinja environment, for every notebook it converts, twice (HTML for the page, Mar
 its table of contents). A cold build converts ten notebooks and compiled nbconvert's
 templates twenty times, about 1 s of the main thread, while that thread is what the cold
 build waits for. ``share_nbconvert_templates`` gives those environments the same cache.
+
+The five locales show the same code examples (one shared source each), so pymdownx had
+Pygments highlight every block five times. ``share_highlighting`` keeps each highlighted
+block for the process, keyed by its source and every lexer and formatter option: the same
+inputs give Pygments' same output, so only the repeats are skipped.
 
 Material's search splits Chinese text into words with jieba, whose dictionary takes about
 0.7 s to load, at the first Chinese page, the last language built. ``on_config`` loads it in
@@ -72,6 +77,34 @@ def share_nbconvert_templates() -> None:
     TemplateExporter._create_environment = create_environment  # type: ignore[method-assign]
 
 
+def share_highlighting() -> None:
+    """Let pymdownx's Pygments call return a block highlighted before with the same options."""
+    from pymdownx import highlight as module
+
+    pygments_highlight = module.highlight
+    if getattr(pygments_highlight, "shares_blocks", False):
+        return
+    done: dict[tuple[object, ...], str] = {}
+
+    def highlight(code: str, lexer: Any, formatter: Any, outfile: Any = None) -> Any:
+        if outfile is not None:
+            return pygments_highlight(code, lexer, formatter, outfile)
+        key = (code, type(lexer), _options(lexer), type(formatter), _options(formatter))
+        if key not in done:
+            done[key] = pygments_highlight(code, lexer, formatter)
+        return done[key]
+
+    highlight.shares_blocks = True  # type: ignore[attr-defined]
+    module.highlight = highlight
+
+
+def _options(component: Any) -> str:
+    """Return a Pygments lexer's or formatter's options (all it was made with) as a key."""
+    return repr(sorted(component.options.items()))
+
+
+#: The pymdownx extensions that highlight code through ``pymdownx.highlight``.
+HIGHLIGHTERS = ("pymdownx.highlight", "pymdownx.superfences", "pymdownx.inlinehilite")
 _preloading: list[threading.Thread] = []
 
 
@@ -83,6 +116,8 @@ def on_config(config: Any) -> Any:
     """
     if "mkdocs-jupyter" in config.plugins:
         share_nbconvert_templates()
+    if set(HIGHLIGHTERS) & set(config.markdown_extensions):
+        share_highlighting()
     i18n = config.plugins.get("i18n")
     languages = list(getattr(i18n, "build_languages", None) or [config.theme.get("language")])
     if _preloading or "zh" not in languages or importlib.util.find_spec("jieba") is None:

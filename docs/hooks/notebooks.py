@@ -52,6 +52,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DEPENDENCIES = ("matplotlib", "numpy", "nbconvert", "mkdocs-jupyter", "mplfonts")
 #: Releases whose private internals this hook and notebook_kernels.py were checked against.
 TESTED = {"mkdocs-jupyter": ("0.26.3",), "mkdocs-static-i18n": ("1.3.1",)}
+#: nbconvert's clipboard buttons, cell collapsers and toolbars: nothing a reader of the site uses.
+UNWANTED = ["zeroclipboard-container", "clipboard-copy-txt", "jp-Collapser", "celltoolbar"]
 STYLE = """
 .nb .highlight{margin-bottom:.4em}
 .nb-output{margin:0 0 1.2em}
@@ -239,17 +241,16 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
         tag.decompose()
     for comment in soup.find_all(string=lambda text: isinstance(text, Comment)):
         comment.extract()
-    for tag in soup.select(
-        "div.zeroclipboard-container, div.clipboard-copy-txt, div.jp-Collapser, div.celltoolbar"
-    ):
+    # find_all with class_ matches like the CSS selectors, several times faster than select().
+    for tag in soup.find_all("div", class_=UNWANTED):
         tag.decompose()
-    for block in soup.select("div.highlight-ipynb"):
+    for block in soup.find_all("div", class_="highlight-ipynb"):
         _as_code_block(soup, block)
-    for anchor in soup.select("a.anchor-link"):
+    for anchor in soup.find_all("a", class_="anchor-link"):
         anchor["class"] = "headerlink"
     _reslug(soup, page, config)
     language = getattr(page.file, "locale", None) or config.theme.get("language", "en")
-    for cell in soup.select("div.celltag_labels"):
+    for cell in soup.find_all("div", class_="celltag_labels"):
         _fold(soup, cell, locale_settings.section(language, "notebooks")["labels_summary"])
     for div in soup.find_all("div"):
         _flatten(div)
