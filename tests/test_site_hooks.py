@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from jinja2 import DictLoader, Environment
+from jinja2 import DictLoader, Environment, FileSystemLoader
 
 from tests.conftest import DOCS
 
@@ -177,6 +177,48 @@ def test_a_code_block_is_highlighted_once_for_all_languages(
     assert "signal" in other and len(calls) == 6
 
 
+class Theme(dict[str, Any]):
+    """A theme's settings, folders and Jinja environment, as MkDocs' Theme offers them."""
+
+    def __init__(self, settings: dict[str, Any], dirs: list[str] | None = None) -> None:
+        super().__init__(settings)
+        self.dirs = dirs or []
+
+    def get_env(self) -> Environment:
+        return Environment(loader=FileSystemLoader(self.dirs))
+
+
+@pytest.mark.filterwarnings("ignore:pkg_resources is deprecated:UserWarning")  # jieba's import
+def test_the_theme_lists_the_files_mkdocs_keeps_without_walking_hidden_folders(
+    tmp_path: Path,
+) -> None:
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import Files
+
+    folder = tmp_path / "theme"
+    for name in ["main.html", "assets/app.js", "assets/.cache/x.js", ".icons/a/b.svg",
+                 "partials/.hidden.html", ".top.css", "fonts/f.woff2"]:  # fmt: skip
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text("x", encoding="utf-8")
+    config = load_config(str(DOCS.parent / "mkdocs.yml"))  # Material, 14,500 hidden icons
+
+    def theme_files(theme: Any) -> list[str]:
+        files = Files([])
+        files.add_files_from_theme(theme.get_env(), config)
+        return [file.src_uri for file in files]
+
+    speed = load("build_speed")
+    for theme in (config.theme, Theme({}, [str(folder)])):
+        kept, walked = theme_files(theme), theme.get_env().list_templates()
+        speed.list_visible_theme_files(theme)
+        speed.list_visible_theme_files(theme)  # every language's build: still one wrapper
+        assert theme_files(theme) == kept
+        listed = theme.get_env().list_templates()
+        visible = [n for n in walked if not any(part.startswith(".") for part in n.split("/"))]
+        assert listed == visible
+    assert listed == ["assets/app.js", "fonts/f.woff2", "main.html"]
+
+
 @pytest.mark.filterwarnings("ignore:pkg_resources is deprecated:UserWarning")  # jieba's import
 def test_the_chinese_dictionary_loads_once_in_the_background_when_chinese_is_built(
     monkeypatch: pytest.MonkeyPatch,
@@ -189,9 +231,8 @@ def test_the_chinese_dictionary_loads_once_in_the_background_when_chinese_is_bui
 
     def config(*languages: str) -> SimpleNamespace:
         i18n = SimpleNamespace(build_languages=list(languages))
-        return SimpleNamespace(
-            plugins={"i18n": i18n}, theme={"language": languages[0]}, markdown_extensions=[]
-        )
+        theme = Theme({"language": languages[0]})
+        return SimpleNamespace(plugins={"i18n": i18n}, theme=theme, markdown_extensions=[])
 
     speed.on_config(config("en", "nl", "de"))
     assert started == []  # no Chinese build, no dictionary

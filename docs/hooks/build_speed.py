@@ -16,6 +16,11 @@ Pygments highlight every block five times. ``share_highlighting`` keeps each hig
 block for the process, keyed by its source and every lexer and formatter option: the same
 inputs give Pygments' same output, so only the repeats are skipped.
 
+MkDocs lists a theme's files by walking all of its folders, Material's ``.icons`` (14,500
+icon files) included, and then drops every hidden path; static-i18n does that once per
+language. ``list_visible_theme_files`` gives the theme a loader whose listing skips hidden
+folders and files, which leaves the same list.
+
 Material's search splits Chinese text into words with jieba, whose dictionary takes about
 0.7 s to load, at the first Chinese page, the last language built. ``on_config`` loads it in
 a background thread at the start instead (once the notebooks' kernels are starting), while
@@ -26,9 +31,11 @@ plugin wait if it gets there first.
 from __future__ import annotations
 
 import importlib.util
+import os
 import threading
 from typing import Any
 
+import jinja2
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 from mkdocs.plugins import event_priority
@@ -103,6 +110,36 @@ def _options(component: Any) -> str:
     return repr(sorted(component.options.items()))
 
 
+class VisibleFileLoader(jinja2.FileSystemLoader):
+    """Jinja's file loader, listing no hidden folder or file (MkDocs would drop them)."""
+
+    def list_templates(self) -> list[str]:
+        """Return the visible files under the search path, as ``FileSystemLoader`` names them."""
+        found: set[str] = set()
+        for searchpath in self.searchpath:
+            for folder, folders, files in os.walk(searchpath, followlinks=self.followlinks):
+                folders[:] = [name for name in folders if not name.startswith(".")]
+                relative = os.path.relpath(folder, searchpath)
+                prefix = "" if relative == "." else relative.replace(os.path.sep, "/") + "/"
+                found.update(prefix + name for name in files if not name.startswith("."))
+        return sorted(found)
+
+
+def list_visible_theme_files(theme: Any) -> None:
+    """Let ``theme``'s Jinja environments list their files with ``VisibleFileLoader``."""
+    get_env = theme.get_env
+    if getattr(get_env, "lists_visible", False):
+        return
+
+    def visible_env() -> jinja2.Environment:
+        env: jinja2.Environment = get_env()
+        env.loader = VisibleFileLoader(theme.dirs)  # the search path of MkDocs' own loader
+        return env
+
+    visible_env.lists_visible = True  # type: ignore[attr-defined]
+    theme.get_env = visible_env
+
+
 #: The pymdownx extensions that highlight code through ``pymdownx.highlight``.
 HIGHLIGHTERS = ("pymdownx.highlight", "pymdownx.superfences", "pymdownx.inlinehilite")
 _preloading: list[threading.Thread] = []
@@ -118,6 +155,7 @@ def on_config(config: Any) -> Any:
         share_nbconvert_templates()
     if set(HIGHLIGHTERS) & set(config.markdown_extensions):
         share_highlighting()
+    list_visible_theme_files(config.theme)
     i18n = config.plugins.get("i18n")
     languages = list(getattr(i18n, "build_languages", None) or [config.theme.get("language")])
     if _preloading or "zh" not in languages or importlib.util.find_spec("jieba") is None:
