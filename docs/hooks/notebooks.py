@@ -241,7 +241,7 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
         tag.decompose()
     for comment in soup.find_all(string=lambda text: isinstance(text, Comment)):
         comment.extract()
-    # find_all with class_ matches like the CSS selectors, several times faster than select().
+    # find_all(class_=…) matches as a CSS class selector does, several times faster than select().
     for tag in soup.find_all("div", class_=UNWANTED):
         tag.decompose()
     for block in soup.find_all("div", class_="highlight-ipynb"):
@@ -271,11 +271,11 @@ def _reslug(soup: BeautifulSoup, page: Any, config: Any) -> None:
     slugs = []
     for heading in soup.find_all(re.compile(r"^h[1-6]$")):
         title = copy.copy(heading)
-        for anchor in title.select("a.headerlink"):
+        for anchor in title.find_all("a", class_="headerlink"):
             anchor.decompose()
         slug = unique(slugify(title.get_text().strip(), "-"), ids)
         heading["id"] = slug
-        for anchor in heading.select("a.headerlink"):
+        for anchor in heading.find_all("a", class_="headerlink"):
             anchor["href"] = f"#{slug}"
         slugs.append(slug)
     items = list(_walk(page.toc or []))
