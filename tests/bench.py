@@ -226,6 +226,23 @@ def ci_steps(steps: Path = CI_STEPS) -> list[str]:
     return lines
 
 
+def cjk_fonts() -> str:
+    """Say whether the system has a font for Chinese, which the zh pages' scores depend on."""
+    try:
+        found = subprocess.run(
+            ["fc-list", ":lang=zh", "family"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "Whether a Chinese font was installed is unknown (no `fc-list`)."
+    if found:
+        return f"Chinese text was set in {found.splitlines()[0].split(',')[0]}."
+    return (
+        "No Chinese font was installed (`fc-list :lang=zh` is empty), so the zh pages were laid "
+        "out without a font for their Chinese text, unlike on a Chinese reader's system "
+        "(Debian's `fonts-noto-cjk` provides one)."
+    )
+
+
 def site_pages() -> list[str]:
     """The English pages of the lesson, notebooks as Markdown pages for the baseline."""
     english = ROOT / "docs" / "en"
@@ -340,7 +357,8 @@ def main(argv: list[str] | None = None) -> int:
         "",
         "Lighthouse 12.2.3 in Debian's headless Chromium (mobile, simulated throttling),",
         "the site served gzip-compressed on 127.0.0.1. Weights count every request of the",
-        "page load, the search index included.",
+        "page load, the search index included. " + cjk_fonts(),
+        "Scores of one page vary by up to 15 points between runs on this machine.",
         "",
         table(audits),
         "",
