@@ -147,7 +147,7 @@ _preloading: list[threading.Thread] = []
 
 @event_priority(-100)  # after docs/hooks/notebooks.py has started the kernels
 def on_config(config: Any) -> Any:
-    """Share nbconvert's compiled templates; start loading jieba's dictionary if it is needed.
+    """Install the savings above (once per process); start loading jieba's dictionary.
 
     The dictionary loads once per process, and only when a Chinese build will need it.
     """
