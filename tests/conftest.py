@@ -31,6 +31,26 @@ DECIMAL_COMMA = frozenset(code for code in LOCALES if locales.decimal(code) == "
 IN_PROGRESS = frozenset(code for code in LOCALES if locales.state(code) == locales.IN_PROGRESS)
 
 
+#: ``DPLESSON_TEST_LOCALES=fr`` keeps only the locale-parametrised tests of ``fr`` (tests that
+#: walk the whole site still walk every locale). test_new_language.py sets it: the site tests it
+#: runs on a copy with a new language have already run on the other locales' pages.
+ONLY_LOCALES = frozenset(filter(None, os.environ.get("DPLESSON_TEST_LOCALES", "").split(",")))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Deselect the locale-parametrised tests of the locales ``DPLESSON_TEST_LOCALES`` omits."""
+    if not ONLY_LOCALES:
+        return
+    kept, dropped = [], []
+    for item in items:
+        params = getattr(item, "callspec", None)
+        locale = params.params.get("locale") if params is not None else None
+        (dropped if locale is not None and locale not in ONLY_LOCALES else kept).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
 def translated(locale: str, page: str) -> bool:
     """Whether ``docs/<locale>/<page>`` exists; a complete language must have every page."""
     return locale not in IN_PROGRESS or (DOCS / locale / page).is_file()
