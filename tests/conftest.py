@@ -41,7 +41,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Deselect the locale-parametrised tests of the locales ``DPLESSON_TEST_LOCALES`` omits."""
     if not ONLY_LOCALES:
         return
-    kept, dropped = [], []
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
     for item in items:
         params = getattr(item, "callspec", None)
         locale = params.params.get("locale") if params is not None else None
