@@ -221,7 +221,7 @@ def ci_steps(steps: Path = CI_STEPS) -> list[str]:
     outer = steps.with_name(steps.name + ".outer")
     if outer.is_file():
         commands = [line.split("\t") for line in outer.read_text(encoding="utf-8").splitlines()]
-        lines += ["", "| command (Lighthouse and reproducible beside the browser) | seconds |"]
+        lines += ["", "| command (see CONTRIBUTING.md for what runs beside what) | seconds |"]
         lines += ["| --- | ---: |", *(f"| `{name}` | {seconds} |" for name, seconds in commands)]
     return lines
 
