@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
@@ -219,28 +221,106 @@ def test_the_theme_lists_the_files_mkdocs_keeps_without_walking_hidden_folders(
     assert listed == ["assets/app.js", "fonts/f.woff2", "main.html"]
 
 
-@pytest.mark.filterwarnings("ignore:pkg_resources is deprecated:UserWarning")  # jieba's import
-def test_the_chinese_dictionary_loads_once_in_the_background_when_chinese_is_built(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    speed = load("build_speed")  # a fresh module: nothing preloaded yet
-    started: list[tuple[str, object]] = []
-    monkeypatch.setattr(
-        threading.Thread, "start", lambda thread: started.append((thread.name, thread._target))
+class FakeJieba:
+    """jieba's interface as Material's search uses it; every call to ``cut`` is counted."""
+
+    __version__ = "0.0-test"
+
+    def __init__(self) -> None:
+        self.cuts: list[str] = []
+
+    def cut(self, sentence: str | bytes, *args: object, **kwargs: object) -> Iterator[str]:
+        text = sentence.decode("utf-8") if isinstance(sentence, bytes) else sentence
+        self.cuts.append(text)
+        return iter([text[:2], text[2:]] if len(text) > 2 else [text])
+
+    def initialize(self) -> None:
+        """Load the dictionary (a stand-in: nothing to load)."""
+
+
+def fake_build(tmp_path: Path, jieba: FakeJieba, languages: list[str]) -> SimpleNamespace:
+    """A config as MkDocs gives hooks: Material's search (in a module holding ``jieba``)."""
+    module = ModuleType("fake_material_search")
+    module.jieba = jieba  # type: ignore[attr-defined]
+    plugin_type = type("SearchPlugin", (), {"__module__": module.__name__})
+    sys.modules[module.__name__] = module
+    search = plugin_type()
+    search.config = {"jieba_dict": None, "jieba_dict_user": None}
+    i18n = SimpleNamespace(build_languages=languages, building=False)
+    return SimpleNamespace(
+        plugins={"material/search": search, "i18n": i18n},
+        theme=Theme({"language": languages[0]}),
+        config_file_path=str(tmp_path / "mkdocs.yml"),
+        module=module,
     )
 
-    def config(*languages: str) -> SimpleNamespace:
-        i18n = SimpleNamespace(build_languages=list(languages))
-        theme = Theme({"language": languages[0]})
-        return SimpleNamespace(plugins={"i18n": i18n}, theme=theme, markdown_extensions=[])
 
-    speed.on_config(config("en", "nl", "de"))
-    assert started == []  # no Chinese build, no dictionary
-    for _ in range(3):  # every language's build calls on_config: one load per process
-        speed.on_config(config("en", "zh"))
+def build_all(words: ModuleType, config: SimpleNamespace, runs: list[str]) -> None:
+    """Every language of one build: each configures, cuts ``runs`` through the search's jieba."""
+    for index, _ in enumerate(config.plugins["i18n"].build_languages):
+        config.plugins["i18n"].building = index > 0
+        words.on_config(config)
+        for run in runs:
+            assert list(config.module.jieba.cut(run.encode("utf-8"))) == [run[:2], run[2:]]
+        words.on_post_build(config)
+
+
+def test_chinese_words_are_cut_once_and_kept_for_the_next_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[str] = []
+    monkeypatch.setattr(threading.Thread, "start", lambda thread: started.append(thread.name))
+    jieba = FakeJieba()
+    config = fake_build(tmp_path, jieba, ["en", "zh"])
+    words = load("chinese_words")  # a fresh module, as in a new process
+    build_all(words, config, ["差分隐私", "拉普拉斯机制"])
+    assert started == ["jieba-preload"]  # nothing kept yet: the dictionary loads early
+    assert jieba.cuts == ["差分隐私", "拉普拉斯机制"]  # once each, for both languages
+    kept = tmp_path / ".cache" / "jieba" / "words-0.0-test.json"
+    assert json.loads(kept.read_text("utf-8")) == {
+        "差分隐私": ["差分", "隐私"],
+        "拉普拉斯机制": ["拉普", "拉斯机制"],
+    }
+
+    jieba, started[:] = FakeJieba(), []
+    config = fake_build(tmp_path, jieba, ["en", "zh"])
+    words = load("chinese_words")  # the next build
+    build_all(words, config, ["差分隐私"])
+    assert started == [] and jieba.cuts == []  # no dictionary, no cut
+    assert kept.stat().st_size > 0 and "拉普拉斯机制" in kept.read_text("utf-8")  # unchanged
+    build_all(words, config, ["差分隐私", "隐私预算"])  # a page changed: one new run
+    assert jieba.cuts == ["隐私预算"]
+    assert set(json.loads(kept.read_text("utf-8"))) == {"差分隐私", "隐私预算"}
+
+
+def test_without_chinese_or_with_a_dictionary_of_ones_own_nothing_is_cached(
+    tmp_path: Path,
+) -> None:
+    jieba = FakeJieba()
+    config = fake_build(tmp_path, jieba, ["en", "nl"])
+    load("chinese_words").on_config(config)
+    assert config.module.jieba is jieba
+    config = fake_build(tmp_path, jieba, ["zh"])
+    config.plugins["material/search"].config["jieba_dict_user"] = "words.txt"
+    load("chinese_words").on_config(config)
+    assert config.module.jieba is jieba
+
+
+@pytest.mark.filterwarnings("ignore:pkg_resources is deprecated:UserWarning")  # jieba's import
+def test_kept_words_are_jiebas_own_cut(tmp_path: Path) -> None:
     import jieba
 
-    assert started == [("jieba-preload", jieba.initialize)]
+    words = load("chinese_words")
+    runs = ["差分隐私保证的是一个人的数据对输出分布的影响有界", "拉普拉斯机制", "隐私预算"]
+    first = words.Segmenter(jieba, {})
+    cut = [first.cut(run.encode("utf-8")) for run in runs]
+    assert cut == [list(jieba.cut(run.encode("utf-8"))) for run in runs]
+    assert first.cut(runs[0], cut_all=True) == list(jieba.cut(runs[0], cut_all=True))
+    words.write(tmp_path / "words.json", first.used)
+    again = words.Segmenter(FakeJieba(), words.read(tmp_path / "words.json"))
+    assert [again.cut(run.encode("utf-8")) for run in runs] == cut
+    assert again.jieba.cuts == []
+    assert words.read(tmp_path / "missing.json") == {}
 
 
 def test_only_the_listed_files_may_differ_between_builds(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Savings that change no output: work done once per process, the Chinese dictionary early.
+"""Savings that change no output: work done once per process instead of once per language.
 
 static-i18n builds every locale with a fresh Jinja environment, so Material's templates
 were compiled five times per build (and again on every ``mkdocs serve`` reload). Jinja's
@@ -21,24 +21,17 @@ icon files) included, and then drops every hidden path; static-i18n does that on
 language. ``list_visible_theme_files`` gives the theme a loader whose listing skips hidden
 folders and files, which leaves the same list.
 
-Material's search splits Chinese text into words with jieba, whose dictionary takes about
-0.7 s to load, at the first Chinese page, the last language built. ``on_config`` loads it in
-a background thread at the start instead (once the notebooks' kernels are starting), while
-the build mostly waits for the first notebook to execute. jieba's own lock makes the search
-plugin wait if it gets there first.
+Chinese search words are cut once and kept by docs/hooks/chinese_words.py.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import threading
 from typing import Any
 
 import jinja2
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
-from mkdocs.plugins import event_priority
 
 
 class SharedBytecode(BytecodeCache):
@@ -142,27 +135,13 @@ def list_visible_theme_files(theme: Any) -> None:
 
 #: The pymdownx extensions that highlight code through ``pymdownx.highlight``.
 HIGHLIGHTERS = ("pymdownx.highlight", "pymdownx.superfences", "pymdownx.inlinehilite")
-_preloading: list[threading.Thread] = []
 
 
-@event_priority(-100)  # after docs/hooks/notebooks.py has started the kernels
 def on_config(config: Any) -> Any:
-    """Install the savings above (once per process); start loading jieba's dictionary.
-
-    The dictionary loads once per process, and only when a Chinese build will need it.
-    """
+    """Install the savings above (once per process)."""
     if "mkdocs-jupyter" in config.plugins:
         share_nbconvert_templates()
     if set(HIGHLIGHTERS) & set(config.markdown_extensions):
         share_highlighting()
     list_visible_theme_files(config.theme)
-    i18n = config.plugins.get("i18n")
-    languages = list(getattr(i18n, "build_languages", None) or [config.theme.get("language")])
-    if _preloading or "zh" not in languages or importlib.util.find_spec("jieba") is None:
-        return config
-    import jieba
-
-    thread = threading.Thread(target=jieba.initialize, name="jieba-preload", daemon=True)
-    thread.start()
-    _preloading.append(thread)
     return config
