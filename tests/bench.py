@@ -212,7 +212,8 @@ def ci_steps(steps: Path = CI_STEPS) -> list[str]:
     rows = [line.split("\t") for line in steps.read_text(encoding="utf-8").splitlines() if line]
     lines = [
         f"The steps of the last recorded `.ci/run` (finished {recorded:%Y-%m-%d %H:%M} UTC),",
-        "as its closing table printed them:",
+        "as its closing table printed them. There the cold build runs beside lint, on",
+        "the same two cores, so its time is not the cold-build measure above.",
         "",
         "| step | seconds |",
         "| --- | ---: |",
