@@ -22,7 +22,7 @@ from tests.browser.widgets import page_of, url_path
 from tests.conftest import LOCALES, ROOT
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Page
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 pytestmark = pytest.mark.browser
 
@@ -43,18 +43,50 @@ def axe_script() -> Path:
     return AXE
 
 
+@pytest.fixture(scope="module")
+def scheme_pages(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Any]:
+    """One page per colour scheme for the whole module, each test loading its path afresh.
+
+    axe reads the page as loaded and no widget keeps state in storage, so the tests share a
+    context: a new context per test cost one to two CPU seconds (a new renderer compiling
+    Material's scripts and styles again), and the browser tests are bound by CPU.
+    """
+    contexts: dict[str, BrowserContext] = {}
+    pages: dict[str, Page] = {}
+
+    def page_for(scheme: str) -> Page:
+        if scheme not in pages:
+            contexts[scheme] = browser.new_context(
+                **{**browser_context_args, "color_scheme": scheme}
+            )
+            pages[scheme] = contexts[scheme].new_page()
+        return pages[scheme]
+
+    yield page_for
+    for context in contexts.values():
+        context.close()
+
+
 @pytest.fixture
-def page_in(new_context: Callable[..., BrowserContext], base_url: str) -> Iterator[Any]:
-    """Open a site path in a fresh context of a colour scheme; fails on uncaught script errors."""
+def page_in(scheme_pages: Callable[[str], Page], base_url: str) -> Iterator[Any]:
+    """Load a site path in the page of a colour scheme; fails on uncaught script errors."""
     errors: list[str] = []
+    listening: list[Page] = []
+
+    def record(error: Exception) -> None:
+        errors.append(str(error))
 
     def open_page(path: str, scheme: str = "light") -> Page:
-        page = new_context(color_scheme=scheme).new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
+        page = scheme_pages(scheme)
+        if page not in listening:
+            page.on("pageerror", record)
+            listening.append(page)
         page.goto(f"{base_url}/{path}", wait_until="load")
         return page
 
     yield open_page
+    for page in listening:
+        page.remove_listener("pageerror", record)
     assert not errors, errors
 
 
