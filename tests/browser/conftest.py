@@ -112,6 +112,66 @@ def visit_without_js(new_context: Callable[..., BrowserContext], base_url: str) 
     return watch(new_context(java_script_enabled=False).new_page(), base_url, scripts=False)
 
 
+@pytest.fixture(scope="module")
+def module_pages(
+    browser: Browser, browser_context_args: dict[str, Any]
+) -> Iterator[Callable[[bool], Page]]:
+    """A page per JavaScript setting, shared by one module's tests (see ``shared_visit``)."""
+    contexts: list[BrowserContext] = []
+    pages: dict[bool, Page] = {}
+
+    def page_for(scripts: bool) -> Page:
+        if scripts not in pages:
+            options = {**browser_context_args, "java_script_enabled": scripts}
+            contexts.append(browser.new_context(**options))
+            pages[scripts] = contexts[-1].new_page()
+        return pages[scripts]
+
+    yield page_for
+    for context in contexts:
+        context.close()
+
+
+@contextmanager
+def _watching(page: Page, base_url: str, scripts: bool) -> Iterator[Visit]:
+    """A :class:`Visit` of ``page`` for the length of one test; its listeners go after it."""
+    seen = Visit(page, base_url, scripts=scripts)
+
+    def on_request(request: Any) -> None:
+        seen.requests.append(request.url)
+
+    def on_error(error: Exception) -> None:
+        seen.errors.append(str(error))
+
+    page.on("request", on_request)
+    page.on("pageerror", on_error)
+    try:
+        yield seen
+    finally:
+        page.remove_listener("request", on_request)
+        page.remove_listener("pageerror", on_error)
+
+
+@pytest.fixture
+def shared_visit(module_pages: Callable[[bool], Page], base_url: str) -> Iterator[Visit]:
+    """Like ``visit``, in a page the module's tests share; each test loads its own path.
+
+    For tests that read a page as loaded and need no fresh storage or cache: a new context per
+    test costs one to two CPU seconds (a new renderer compiling Material's scripts and styles
+    again), and the browser tests are bound by CPU.
+    """
+    with _watching(module_pages(True), base_url, scripts=True) as seen:
+        yield seen
+    assert not seen.errors, seen.errors
+
+
+@pytest.fixture
+def shared_visit_without_js(module_pages: Callable[[bool], Page], base_url: str) -> Iterator[Visit]:
+    """Like ``visit_without_js``, in a page the module's tests share."""
+    with _watching(module_pages(False), base_url, scripts=False) as seen:
+        yield seen
+
+
 @contextmanager
 def shared_page(
     browser: Browser, options: dict[str, Any], base_url: str, path: str, widget: str = ""

@@ -13,9 +13,11 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_every_choice_shows_the_packages_counts(visit: Visit, locale: str) -> None:
-    visit.page.goto(f"{visit.base_url}/{url_path(locale, 'beyond.md')}", wait_until="load")
-    widget = visit.page.locator(".dp-affordable.dp-ready")
+def test_every_choice_shows_the_packages_counts(shared_visit: Visit, locale: str) -> None:
+    shared_visit.page.goto(
+        f"{shared_visit.base_url}/{url_path(locale, 'beyond.md')}", wait_until="load"
+    )
+    widget = shared_visit.page.locator(".dp-affordable.dp-ready")
     widget.wait_for()
     budget, noise = widget.locator("select"), widget.locator("input[type=range]")
     epsilons = [parse_localised(t, locale) for t in budget.locator("option").all_inner_texts()]
@@ -35,7 +37,9 @@ def test_every_choice_shows_the_packages_counts(visit: Visit, locale: str) -> No
     assert str(expected["zcdp"]) in summary.replace(".", "").replace(",", "")
 
 
-def test_without_javascript_the_paragraph_explains(visit_without_js: Visit) -> None:
-    visit_without_js.page.goto(f"{visit_without_js.base_url}/beyond/", wait_until="load")
-    text = visit_without_js.page.locator(".dp-affordable").inner_text()
+def test_without_javascript_the_paragraph_explains(shared_visit_without_js: Visit) -> None:
+    shared_visit_without_js.page.goto(
+        f"{shared_visit_without_js.base_url}/beyond/", wait_until="load"
+    )
+    text = shared_visit_without_js.page.locator(".dp-affordable").inner_text()
     assert "JavaScript" in text

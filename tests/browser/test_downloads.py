@@ -37,24 +37,24 @@ def wheel_url(base: str, site_dir: Path) -> str:
 @pytest.mark.skipif(bool(site_url()), reason="with a site_url the build writes the URLs")
 @pytest.mark.parametrize("locale", LOCALES)
 def test_install_lines_show_the_absolute_wheel_url(
-    visit: Visit, served: str, site_dir: Path, locale: str
+    shared_visit: Visit, served: str, site_dir: Path, locale: str
 ) -> None:
     prefix = "" if locale == "en" else f"{locale}/"
     expected = wheel_url(served, site_dir)
     for page in ("", "exercises/"):
-        visit.page.goto(f"{served}/{prefix}{page}")
-        shown = visit.page.locator(".dp-wheel-url").all_inner_texts()
+        shared_visit.page.goto(f"{served}/{prefix}{page}")
+        shown = shared_visit.page.locator(".dp-wheel-url").all_inner_texts()
         assert shown and set(shown) == {expected}, (locale, page)
 
 
 @pytest.mark.skipif(bool(site_url()), reason="with a site_url the build writes the URLs")
 @pytest.mark.parametrize(("locale", "where"), [("nl", "exercises/"), ("zh", "laplace/")])
 def test_a_downloaded_notebook_carries_the_wheel_url_and_absolute_links(
-    visit: Visit, served: str, site_dir: Path, tmp_path: Path, locale: str, where: str
+    shared_visit: Visit, served: str, site_dir: Path, tmp_path: Path, locale: str, where: str
 ) -> None:
-    visit.page.goto(f"{served}/{locale}/{where}")
-    link = visit.page.locator(f'a[download="exercises.{locale}.ipynb"]').first
-    with visit.page.expect_download() as info:
+    shared_visit.page.goto(f"{served}/{locale}/{where}")
+    link = shared_visit.page.locator(f'a[download="exercises.{locale}.ipynb"]').first
+    with shared_visit.page.expect_download() as info:
         link.click()
     download = info.value
     assert download.suggested_filename == f"exercises.{locale}.ipynb"

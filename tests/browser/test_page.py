@@ -32,9 +32,9 @@ def focus_by_tab(page: Page, selector: str, limit: int = 400) -> int:
 
 
 @pytest.mark.parametrize("locale", ["en", "de"])
-def test_keyboard_alone_drives_the_explorer(visit: Visit, locale: str) -> None:
-    visit.open(locale, "explorer")
-    page = visit.page
+def test_keyboard_alone_drives_the_explorer(shared_visit: Visit, locale: str) -> None:
+    shared_visit.open(locale, "explorer")
+    page = shared_visit.page
     focus_by_tab(page, ".dp-explorer input[name=n]")
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none"  # the focus is visible
@@ -50,9 +50,9 @@ def test_keyboard_alone_drives_the_explorer(visit: Visit, locale: str) -> None:
 
 
 @pytest.mark.parametrize("locale", ["en", "de"])
-def test_keyboard_alone_drives_the_ledger(visit: Visit, locale: str) -> None:
-    visit.open(locale, "ledger")
-    page = visit.page
+def test_keyboard_alone_drives_the_ledger(shared_visit: Visit, locale: str) -> None:
+    shared_visit.open(locale, "ledger")
+    page = shared_visit.page
     focus_by_tab(page, ".dp-ledger input[name=entry]")
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none"
@@ -78,11 +78,11 @@ def test_keyboard_alone_drives_the_ledger(visit: Visit, locale: str) -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_without_javascript_the_fallback_tells_the_defaults(
-    visit_without_js: Visit, locale: str
+    shared_visit_without_js: Visit, locale: str
 ) -> None:
-    page = visit_without_js.page
+    page = shared_visit_without_js.page
     for widget in ("ledger", "explorer"):  # the explorer's page stays open for what follows
-        visit_without_js.open(locale, widget)
+        shared_visit_without_js.open(locale, widget)
         block = page.locator(f".dp-{widget}")
         assert block.locator("input").count() == 0
         assert "JavaScript" in block.inner_text()
