@@ -22,7 +22,7 @@ from matplotlib.axis import Axis
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.font_manager import fontManager
-from matplotlib.ticker import FuncFormatter, LogFormatterSciNotation
+from matplotlib.ticker import FuncFormatter, LogFormatterSciNotation, NullLocator
 
 from dplesson import histograms, locales
 from dplesson.density import laplace_log_density
@@ -150,8 +150,15 @@ def _locale_ticks(axes: Axes, lang: str, *, x: bool = True, y: bool = True) -> N
 
 
 def _log_ticks(axis: Axis) -> None:
-    """Powers of ten as ``10^k`` (mathtext has no decimal sign to localise)."""
+    """Powers of ten as ``10^k`` (mathtext has no decimal sign to localise); no minor ticks.
+
+    The minor ticks of a log axis spanning several decades carry no label, and each one is
+    a tick object that the constrained layout measures and positions on every pass: they
+    were half the time of drawing a log-log figure, in every locale of every build. The
+    grid and the labels stay on the powers of ten.
+    """
     axis.set_major_formatter(LogFormatterSciNotation())
+    axis.set_minor_locator(NullLocator())
 
 
 # ---------------------------------------------------------------- figures

@@ -149,6 +149,23 @@ def test_support_gap_numpy_leaves_a_gap_the_exact_sampler_does_not() -> None:
     assert all(share > 0 for share in floats) and floats == sorted(floats, reverse=True)
 
 
+@pytest.mark.parametrize("name", ["noise_scales", "averaging_attack", "budget_splits"])
+def test_log_axes_tick_only_their_labelled_powers_of_ten(name: str) -> None:
+    figure = draw(name)
+    figure.canvas.draw()
+    log_axes = [
+        axis
+        for axes in figure.axes
+        for axis in (axes.xaxis, axes.yaxis)
+        if axis.get_scale() == "log" and axis.get_visible()
+    ]
+    assert log_axes
+    for axis in log_axes:
+        assert len(axis.get_minorticklocs()) == 0
+        powers = np.log10(np.asarray(axis.get_majorticklocs(), dtype=float))
+        assert len(powers) >= 2 and np.allclose(powers, np.round(powers))
+
+
 @pytest.mark.parametrize("name", sorted(SEEDED))
 def test_random_figures_repeat_with_the_seed_and_change_without(name: str) -> None:
     assert png(draw(name, seed=4)) == png(draw(name, seed=4))

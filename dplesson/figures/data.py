@@ -8,6 +8,7 @@ seeded ``numpy.random.Generator``; nothing touches the global random state.
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 import numpy as np
@@ -112,12 +113,16 @@ def support_gap(rng: np.random.Generator, samples: int = 2000) -> Data:
     """Share of releases from 0 that the neighbour 1 never produces, float vs exact sampler."""
     rng = check_rng("rng", rng)
     scales = (1, 10, 100)
-
-    def randbelow(bound: int) -> int:
-        return int(rng.integers(bound))
-
     floats = [sampling.support_gap(0.0, 1.0, s, samples, rng)["share"] for s in scales]
-    exact = [sampling.discrete_support_gap(0, 1, s, 1, samples, randbelow)["share"] for s in scales]
+    # The exact sampler asks for one small integer at a time, about 60,000 times here. A
+    # Mersenne Twister of its own, seeded from ``rng``, answers each call about five times
+    # faster than ``rng.integers`` does, which kept every build waiting on this figure. Its
+    # shares are 0 whatever the stream: every integer is a possible output from both sides.
+    stream = random.Random(int(rng.integers(2**63)))
+    exact = [
+        sampling.discrete_support_gap(0, 1, s, 1, samples, stream.randrange)["share"]
+        for s in scales
+    ]
     return {"scales": scales, "float": floats, "exact": exact, "a": 0, "b": 1}
 
 
