@@ -90,6 +90,21 @@ def test_the_wheel_is_cached_until_its_inputs_change(
     assert len(list(tmp_path.iterdir())) == 1
 
 
+def test_a_missing_wheel_is_built_beside_the_build_and_waited_for_when_named(
+    hook: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hook, "_wheel", {})
+    config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"))
+    hook.on_config(config)
+    assert "process" in hook._wheel  # started; on_config did not wait for it
+    name = hook.wheel_name()
+    built = tmp_path / ".cache" / "wheel" / hook._wheel["digest"] / name
+    assert name.startswith("dplesson-") and name.endswith("-py3-none-any.whl")
+    assert built.is_file() and zipfile.is_zipfile(built)
+    hook.on_config(config)  # the next language: same inputs, nothing started
+    assert "process" not in hook._wheel and hook.wheel_name() == name
+
+
 def test_fill_writes_the_wheel_url_and_absolute_links(hook: ModuleType) -> None:
     text = '"WHEEL = \\"__DPLESSON_WHEEL_URL__\\"", "[page](../checkpoints/#checkpoint-2)"'
     filled = hook.fill(text, "https://x.org/d/nl/exercises/exercises.nl.ipynb", "https://x.org/w")
@@ -182,7 +197,10 @@ def test_checkpoint_boxes_link_the_specification_and_the_notebook(
 def test_with_a_site_url_the_build_writes_the_absolute_urls(
     hook: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(hook, "_wheel", {"name": WHEEL, "data": b"0" * 2000})
+    wheel = tmp_path / "cache" / WHEEL
+    wheel.parent.mkdir()
+    wheel.write_bytes(b"0" * 2000)
+    monkeypatch.setattr(hook, "_wheel", {"file": wheel})
     config = SimpleNamespace(site_url="https://example.org/dp/", theme={"language": "en"})
     folder = tmp_path / "nl" / "exercises"
     folder.mkdir(parents=True)

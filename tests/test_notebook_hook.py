@@ -202,6 +202,17 @@ def load_kernels() -> ModuleType:
     return module
 
 
+def load_convert() -> ModuleType:
+    load_hook()  # puts docs/hooks on sys.path: notebook_convert imports notebook_kernels
+    path = HOOK.parent / "notebook_convert.py"
+    spec = importlib.util.spec_from_file_location("notebook_convert_under_test", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def code_notebook(*sources: str) -> str:
     cells: list[dict[str, object]] = [
         {
@@ -300,10 +311,10 @@ def test_nothing_is_held_for_a_notebook_the_run_does_not_execute(tmp_path: Path)
         kernels.start([str(tmp_path / "lab.ipynb")], None, workers=0)
 
 
-def test_the_notebooks_executed_ahead_are_the_uncached_ones_of_built_languages(
+def test_the_pages_converted_ahead_are_the_uncached_ones_of_built_languages(
     tmp_path: Path,
 ) -> None:
-    kernels = load_kernels()
+    convert = load_convert()
     from types import SimpleNamespace
 
     from mkdocs_jupyter import plugin
@@ -340,14 +351,73 @@ def test_the_notebooks_executed_ahead_are_the_uncached_ones_of_built_languages(
     cached.write_text("{}", encoding="utf-8")
     config = SimpleNamespace(docs_dir=str(docs), exclude_docs=None)
     jupyter = SimpleNamespace(config=options)
-    # English is built first, so its notebook comes before the German one.
+    # English is built first, so its notebooks come before the German one.
     i18n = SimpleNamespace(build_languages=["en", "de"], all_languages=["en", "de", "fr"])
-    expected = [str(docs / "en" / "lab.ipynb"), str(docs / "de" / "lab.ipynb")]
-    assert kernels.cache_misses(config, jupyter, i18n) == [*expected, str(docs / "shared.ipynb")]
-    assert (
-        kernels.cache_misses(config, SimpleNamespace(config={**options, "execute": False}), i18n)
-        == []
-    )
+    assert convert.pages_ahead(config, jupyter, i18n) == [
+        (str(docs / "en" / "exercises.ipynb"), False),
+        (str(docs / "en" / "lab.ipynb"), True),
+        (str(docs / "de" / "lab.ipynb"), True),
+        (str(docs / "shared.ipynb"), True),
+    ]
+    # Without execution every page is converted ahead, and its cache key says so.
+    unexecuted = SimpleNamespace(config={**options, "execute": False})
+    assert [page for page, execute in convert.pages_ahead(config, unexecuted, i18n)] == [
+        str(docs / "en" / "exercises.ipynb"),
+        str(docs / "en" / "lab.ipynb"),
+        str(docs / "de" / "cached.ipynb"),
+        str(docs / "de" / "lab.ipynb"),
+        str(docs / "shared.ipynb"),
+    ]
+    tagged = SimpleNamespace(config={**options, "remove_tag_config": {"remove_cell_tags": ["x"]}})
+    assert convert.pages_ahead(config, tagged, i18n) == []
+
+
+CONVERT_OPTIONS = {
+    "kernel_name": "",
+    "theme": "light",
+    "allow_errors": False,
+    "show_input": True,
+    "no_input": False,
+    "no_prompt": True,
+    "remove_tag_config": {},
+    "highlight_extra_classes": "",
+    "include_requirejs": False,
+    "custom_mathjax_url": "",
+}
+
+
+def test_the_helper_answers_what_mkdocs_jupyter_makes_and_names_a_failed_notebook(
+    tmp_path: Path,
+) -> None:
+    convert = load_convert()
+    from concurrent.futures import Future
+
+    from mkdocs_jupyter import convert as jupyter_convert
+    from mkdocs_jupyter import plugin
+
+    good = tmp_path / "lab.ipynb"
+    good.write_text(notebook("Lab ahead", 'print("converted")'), encoding="utf-8")
+    missing = tmp_path / "missing.ipynb"
+    helper = convert._Helper()  # the real helper process
+    answers: list[Future[dict[str, object]]] = [Future(), Future()]
+    try:
+        for path, future in zip((good, missing), answers, strict=True):
+            request = {"path": str(path), "source": str(path), "depth": 3}
+            helper.submit({**request, "options": CONVERT_OPTIONS}, future)
+        answer = answers[0].result(timeout=120)
+        with pytest.raises(RuntimeError, match=f"converting {missing} failed"):
+            answers[1].result(timeout=120)
+    finally:
+        helper.close()
+    expected = jupyter_convert.nb2html(str(good), execute=False, **CONVERT_OPTIONS)
+    assert answer["content"] == expected and "converted" in expected
+    toc, title = plugin._get_nb_toc_tokens(str(good), 3)
+    assert answer["toc"] == json.loads(json.dumps(toc)) and answer["title"] == title == "Lab ahead"
+    # A request after the helper has stopped fails at once instead of waiting for ever.
+    late: Future[dict[str, object]] = Future()
+    helper.submit({"path": str(good), "source": str(good), "depth": 3, "options": {}}, late)
+    with pytest.raises(RuntimeError, match="the notebook converter stopped"):
+        late.result(timeout=1)
 
 
 def test_an_unknown_plugin_version_or_missing_internal_stops_the_build(

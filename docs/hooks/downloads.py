@@ -3,7 +3,9 @@
 * ``on_config`` builds the wheel from the working tree with setuptools' PEP 517 backend, in a
   temporary copy of the package (no network, no build isolation, nothing written to the
   tree). Its zip dates are ``SOURCE_DATE_EPOCH`` (1980-01-01 when unset), so one commit gives
-  a byte-identical wheel, kept under ``.cache/wheel/`` until its inputs change.
+  a byte-identical wheel, kept under ``.cache/wheel/`` until its inputs change. A missing
+  wheel is built by this file run as a script, beside the build, which waits for it only
+  when a page first names it.
   ``on_post_build`` writes it to ``downloads/<wheel name>``.
 * Pages and notebooks name the wheel with the token ``__DPLESSON_WHEEL_URL__``; its file name,
   version included, comes from the build, never from a page. pip needs an absolute URL: with a
@@ -27,6 +29,8 @@ import os
 import posixpath
 import re
 import shutil
+import subprocess
+import sys
 import tempfile
 import warnings
 from importlib.metadata import version
@@ -37,6 +41,7 @@ from urllib.parse import urljoin
 import locale_settings
 from bs4 import BeautifulSoup, Tag
 from download_names import WHEEL_SLOT, download_name
+from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
 log = logging.getLogger("mkdocs.hooks.downloads")
@@ -96,7 +101,7 @@ def build_wheel(root: Path = ROOT) -> tuple[str, bytes]:
 
 def wheel_name() -> str:
     """Return the name of the wheel this build made: ``dplesson-<version>-py3-none-any.whl``."""
-    return str(_wheel["name"])
+    return _wheel_file().name
 
 
 def wheel_path() -> str:
@@ -136,12 +141,39 @@ def cached_wheel(cache: Path) -> tuple[str, bytes]:
 
 
 def on_config(config: Any) -> Any:
-    """Build (or reuse) the wheel once per ``mkdocs build``; every language uses the same one."""
+    """Find the wheel of these sources in the cache, or start building it beside the build.
+
+    Every language's build configures again; they all use the same wheel.
+    """
     cache = Path(config.config_file_path).parent / ".cache" / "wheel"
-    name, data = cached_wheel(cache)
-    _wheel.update(name=name, data=data)
-    log.debug("Wheel %s (%d bytes)", name, len(data))
+    digest = _inputs_digest()
+    if _wheel.get("digest") != digest:
+        _wheel.clear()
+        _wheel.update(digest=digest, folder=cache / digest)
+        if not sorted((cache / digest).glob("*.whl")):
+            _wheel["process"] = subprocess.Popen(
+                [sys.executable, __file__, str(cache)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
     return config
+
+
+def _wheel_file() -> Path:
+    """Return the cached wheel of this build, once its build (if one was needed) is done."""
+    if "file" not in _wheel:
+        process = _wheel.pop("process", None)
+        if process is not None:
+            errors = process.communicate()[1]
+            if process.returncode:
+                raise PluginError(f"building the dplesson wheel failed:\n{errors}")
+        found = sorted(Path(_wheel["folder"]).glob("*.whl"))
+        if not found:
+            raise PluginError(f"no dplesson wheel in {_wheel['folder']}")
+        _wheel["file"] = found[0]
+        log.debug("Wheel %s", found[0].name)
+    return Path(_wheel["file"])
 
 
 def _language(page: Any, config: Any) -> str:
@@ -150,7 +182,7 @@ def _language(page: Any, config: Any) -> str:
 
 def _size(locale: str) -> str:
     """Return the wheel's size in kB, written the locale's way."""
-    return locale_settings.format_number(round(len(_wheel["data"]) / 1000), locale)
+    return locale_settings.format_number(round(_wheel_file().stat().st_size / 1000), locale)
 
 
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
@@ -229,4 +261,8 @@ def on_post_build(config: Any) -> None:
     """Write the wheel next to the pages (each language's build writes the same bytes)."""
     target = Path(config.site_dir) / wheel_path()
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(_wheel["data"])
+    target.write_bytes(_wheel_file().read_bytes())
+
+
+if __name__ == "__main__":
+    cached_wheel(Path(sys.argv[1]))

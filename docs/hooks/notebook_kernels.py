@@ -2,19 +2,19 @@
 
 mkdocs-jupyter executes a notebook when its page renders, each in a new kernel: a cold build
 paid five kernel starts and five imports of numpy and matplotlib one after the other (the
-lab's five locales), while the second core waited. ``start`` (called by notebooks.py when the
-first language's build is configured) hands the notebooks that miss mkdocs-jupyter's cache
-to ``WORKERS`` threads, each with one kernel, in build order (en and nl first). Before each
+lab's five locales), while the second core waited. ``start`` (called by notebook_convert.py
+when the first language's build is configured) hands the notebooks that miss mkdocs-jupyter's
+cache to ``WORKERS`` threads, each with one kernel, in build order (en and nl first). Before each
 further notebook, a kernel is reset: its namespace, history and execution counter start
 afresh and its working folder becomes the notebook's, so each notebook runs exactly as it
 would alone; only the imported modules stay loaded, which is the saving. The notebooks are
 dealt round-robin, so the same sources always share a kernel in the same order.
 
-``nb2html`` stands in for mkdocs-jupyter's converter: for a notebook executed here it waits
-for the executed copy and converts that without executing (the same HTML, because the same
-nbconvert configuration executed it); any other notebook goes to mkdocs-jupyter unchanged. A
-notebook that fails raises its error when its page renders, as before, and its kernel is
-replaced. ``finish`` stops the kernels and removes the executed copies.
+Each notebook's future holds the path of its executed copy (``executed_future``), which
+notebook_convert.py converts without executing: the same HTML, because the same nbconvert
+configuration executed it. A notebook that fails keeps its error in the future, its page
+raises it, as before, and its kernel is replaced. ``finish`` stops the kernels and removes
+the executed copies.
 """
 
 from __future__ import annotations
@@ -23,10 +23,8 @@ import logging
 import os
 import tempfile
 import threading
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Future
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,10 +37,6 @@ from traitlets.config import Config
 
 #: Kernels running at once; with the build itself that keeps a 2-core machine busy.
 WORKERS = 2
-#: mkdocs-jupyter's logger and the line it writes for each notebook it executes; the tests
-#: and tests/reproducible.py count executions by this line.
-JUPYTER_LOG = logging.getLogger("mkdocs.mkdocs-jupyter")
-EXECUTED = "Converting notebook (execute=True): %s"
 #: Run silently before each notebook a kernel has already run: a new session, as if new.
 RESET = "import os as _os; _os.chdir({folder!r}); get_ipython().reset(new_session=True)"
 
@@ -172,56 +166,6 @@ async def _stop(kernel: KernelManager) -> None:
 _runs: list[_Run] = []
 
 
-def start_build(config: Any, jupyter: Any, i18n: Any) -> None:
-    """Start executing what this build (all its languages) would execute, as configured."""
-    from mkdocs_jupyter import convert
-
-    options = jupyter.config
-    app = convert.get_nbconvert_app(
-        execute=True, kernel_name=options["kernel_name"], allow_errors=options["allow_errors"]
-    )
-    start(cache_misses(config, jupyter, i18n), app.config)
-
-
-def cache_misses(config: Any, jupyter: Any, i18n: Any) -> list[str]:
-    """Return the notebooks mkdocs-jupyter will execute in this build, in the order it needs them.
-
-    That is every notebook in a built language's folder (or outside the language folders)
-    that the plugin includes and executes and whose cache entry is missing. With cell
-    removal by tag configured, the plugin removes cells before executing them, so nothing is
-    executed ahead then.
-    """
-    from mkdocs_jupyter import plugin
-
-    options = jupyter.config
-    if not options["execute"] or options["remove_tag_config"]:
-        return []
-    docs = Path(config.docs_dir)
-    built = list(i18n.build_languages) if i18n is not None else []
-    known = set(i18n.all_languages) if i18n is not None else set()
-    found = []
-    for path in docs.rglob("*.ipynb"):
-        relative = path.relative_to(docs)
-        top = relative.parts[0]
-        if any(part.startswith(".") for part in relative.parts) or (
-            top in known and top not in built
-        ):
-            continue
-        if config.exclude_docs is not None and config.exclude_docs.match_file(relative.as_posix()):
-            continue
-        if not any(path.match(p) for p in options["include"]) or any(
-            path.match(p) for p in [*options["ignore"], *options["execute_ignore"]]
-        ):
-            continue
-        if options["cache"]:
-            key = plugin._compute_cache_key(str(path), options, True)
-            if plugin._get_cache_path(options["cache_dir"], key).exists():
-                continue
-        order = built.index(top) if top in built else len(built)
-        found.append((order, relative.as_posix(), os.path.normpath(path)))
-    return [source for *_, source in sorted(found)]
-
-
 def start(sources: Sequence[str], config: Config, workers: int = WORKERS) -> None:
     """Begin executing ``sources`` (absolute notebook paths, in build order) in the background.
 
@@ -232,7 +176,6 @@ def start(sources: Sequence[str], config: Config, workers: int = WORKERS) -> Non
         raise ValueError(f"workers must be at least 1; got {workers}")
     finish()
     if sources:
-        _install()
         _runs.append(_Run([os.path.normpath(source) for source in sources], config, workers))
         log.info("Executing %d notebooks in %d kernels", len(sources), min(workers, len(sources)))
 
@@ -243,51 +186,18 @@ def finish() -> None:
         _runs.pop().close()
 
 
+def executed_future(source: str) -> Future[Path] | None:
+    """Return the future of ``source``'s executed copy; ``None`` if not executed here."""
+    job = _runs[-1].jobs.get(os.path.normpath(source)) if _runs else None
+    return None if job is None else job.future
+
+
 def executed_copy(source: str) -> Path | None:
     """Wait for the executed copy of ``source``; ``None`` if this run does not execute it.
 
     Raises the notebook's own error if it failed.
     """
-    job = _runs[-1].jobs.get(os.path.normpath(source)) if _runs else None
-    if job is None or job.future.cancelled():
+    future = executed_future(source)
+    if future is None or future.cancelled():
         return None
-    return job.future.result()
-
-
-class _Silence(logging.Filter):
-    """Drop mkdocs-jupyter's line about converting the executed copy (a temporary path)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return not str(record.msg).startswith("Converting notebook")
-
-
-@contextmanager
-def _silenced() -> Iterator[None]:
-    quiet = _Silence()
-    JUPYTER_LOG.addFilter(quiet)
-    try:
-        yield
-    finally:
-        JUPYTER_LOG.removeFilter(quiet)
-
-
-def _install() -> None:
-    """Put ``nb2html`` in front of mkdocs-jupyter's converter (once per process)."""
-    from mkdocs_jupyter import convert
-
-    original = convert.nb2html
-    if getattr(original, "dplesson", False):
-        return
-
-    def nb2html(nb_path: str, execute: bool = False, **options: Any) -> str:
-        started = time.perf_counter()
-        copy = executed_copy(nb_path) if execute else None
-        if copy is None:
-            return str(original(nb_path, execute=execute, **options))
-        JUPYTER_LOG.info(EXECUTED, nb_path)
-        log.debug("Waited %.2f s for the executed %s", time.perf_counter() - started, nb_path)
-        with _silenced():
-            return str(original(str(copy), execute=False, **options))
-
-    nb2html.dplesson = True  # type: ignore[attr-defined]
-    convert.nb2html = nb2html
+    return future.result()

@@ -15,9 +15,10 @@
   by docs/hooks/downloads.py).
 * ``on_config`` of the first language starts executing every language's uncached notebooks
   in two shared kernels (docs/hooks/notebook_kernels.py), so the five labs no longer each
-  pay a kernel start and the imports, and run beside the rest of the build.
+  pay a kernel start and the imports, and run beside the rest of the build; a helper
+  process converts every uncached notebook page ahead (docs/hooks/notebook_convert.py).
 * The private internals used here (``_compute_cache_key``, ``_get_cache_path``,
-  ``_used_cache_paths``, ``convert.nb2html``; static-i18n's ``building`` and
+  ``_get_nb_toc_tokens``, ``_used_cache_paths``, ``convert.nb2html``; static-i18n's ``building`` and
   ``i18n_files_per_language``) are checked in ``on_config``: an untested plugin release
   stops the build with a message (``check_plugins``, ``TESTED``).
 """
@@ -37,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import locale_settings
-import notebook_kernels
+import notebook_convert
 from bs4 import BeautifulSoup, Comment, Tag
 from download_names import download_name
 from markdown.extensions.toc import slugify_unicode, unique
@@ -50,7 +51,7 @@ log = logging.getLogger("mkdocs.hooks.notebooks")
 ROOT = Path(__file__).resolve().parents[2]
 #: Build inputs a cached notebook depends on besides its own bytes and the plugin options.
 DEPENDENCIES = ("matplotlib", "numpy", "nbconvert", "mkdocs-jupyter", "mplfonts")
-#: Releases whose private internals this hook and notebook_kernels.py were checked against.
+#: Releases whose private internals this hook and notebook_convert.py were checked against.
 TESTED = {"mkdocs-jupyter": ("0.26.3",), "mkdocs-static-i18n": ("1.3.1",)}
 #: nbconvert's clipboard buttons, cell collapsers and toolbars: nothing a reader of the site uses.
 UNWANTED = ["zeroclipboard-container", "clipboard-copy-txt", "jp-Collapser", "celltoolbar"]
@@ -122,7 +123,7 @@ def _patch_cache_key() -> None:
 def check_plugins(jupyter: Any, i18n: Any) -> None:
     """Stop the build, saying why, if a plugin is not a version whose internals we know.
 
-    This hook and notebook_kernels.py use private parts of mkdocs-jupyter and static-i18n;
+    This hook and notebook_convert.py use private parts of mkdocs-jupyter and static-i18n;
     a new release may rename them, and the build would then go wrong quietly (raw JSON
     pages, evicted caches). After checking the new release, add it to ``TESTED``.
     """
@@ -137,7 +138,10 @@ def check_plugins(jupyter: Any, i18n: Any) -> None:
     from mkdocs_jupyter import convert, plugin
 
     needed = {
-        "mkdocs_jupyter.plugin": (plugin, ("_compute_cache_key", "_get_cache_path")),
+        "mkdocs_jupyter.plugin": (
+            plugin,
+            ("_compute_cache_key", "_get_cache_path", "_get_nb_toc_tokens"),
+        ),
         "mkdocs_jupyter.convert": (convert, ("nb2html", "get_nbconvert_app")),
         "the mkdocs-jupyter plugin": (jupyter, ("should_include",)),
         "the i18n plugin": (i18n, ("building", "build_languages", "i18n_files_per_language")),
@@ -165,7 +169,7 @@ def on_config(config: Any) -> Any:
     if str(ROOT) not in paths:
         os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, paths)])
     if i18n is None or not i18n.building:
-        notebook_kernels.start_build(config, jupyter, i18n)
+        notebook_convert.start_build(config, jupyter, i18n)
     return config
 
 
@@ -380,7 +384,7 @@ def on_post_build(config: Any) -> None:
     _state["builds"] += 1
     last = _state["builds"] >= (len(i18n.build_languages) if i18n is not None else 1)
     if last:
-        notebook_kernels.finish()
+        notebook_convert.finish()
     if not jupyter.config["cache"]:
         return
     _state["used"] |= set(getattr(jupyter, "_used_cache_paths", set()))
@@ -393,4 +397,4 @@ def on_post_build(config: Any) -> None:
 
 def on_build_error(error: Exception, **_: Any) -> None:
     """Stop the kernels when the build fails."""
-    notebook_kernels.finish()
+    notebook_convert.finish()
