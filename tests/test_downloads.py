@@ -215,7 +215,7 @@ def test_with_a_site_url_the_build_writes_the_absolute_urls(
         '<p class="nb-download"><a class="md-button" data-fill-wheel="" '
         'download="exercises.nl.ipynb" href="exercises.nl.ipynb">x</a></p>'
     )
-    html = hook.on_page_content(f'{button}<code>"{TOKEN}"</code>', page, config, None)
+    html = hook.fill_page(f'{button}<code>"{TOKEN}"</code>', page, config)
     wheel_url = f"https://example.org/dp/downloads/{WHEEL}"
     assert f'data-wheel="../../downloads/{WHEEL}">{wheel_url}</span>' in html
     assert "data-fill-wheel" not in html and 'download="exercises.nl.ipynb"' in html

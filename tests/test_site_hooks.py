@@ -5,11 +5,11 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
-import threading
 from collections.abc import Iterator
+from concurrent.futures import Future
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given
@@ -265,32 +265,94 @@ def build_all(words: ModuleType, config: SimpleNamespace, runs: list[str]) -> No
         words.on_post_build(config)
 
 
+class FakeHelper:
+    """The jieba helper process as the segmenter uses it; its starts, requests and stops."""
+
+    started: ClassVar[list[str]] = []
+
+    def __init__(self) -> None:
+        self.started.append("helper")
+        self.requests: list[list[str]] = []
+
+    def cut(self, runs: list[str]) -> Future[dict[str, list[str]]]:
+        self.requests.append(runs)
+        answer: Future[dict[str, list[str]]] = Future()
+        answer.set_result({run: [run[:2], run[2:]] for run in runs})
+        return answer
+
+    def close(self) -> None:
+        self.started.append("closed")
+
+
 def test_chinese_words_are_cut_once_and_kept_for_the_next_build(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    started: list[str] = []
-    monkeypatch.setattr(threading.Thread, "start", lambda thread: started.append(thread.name))
     jieba = FakeJieba()
     config = fake_build(tmp_path, jieba, ["en", "zh"])
     words = load("chinese_words")  # a fresh module, as in a new process
+    monkeypatch.setattr(words, "Helper", FakeHelper)
+    FakeHelper.started = []
     build_all(words, config, ["差分隐私", "拉普拉斯机制"])
-    assert started == ["jieba-preload"]  # nothing kept yet: the dictionary loads early
-    assert jieba.cuts == ["差分隐私", "拉普拉斯机制"]  # once each, for both languages
+    # Nothing kept yet: one helper cut each run once, for both languages, then stopped.
+    assert FakeHelper.started == ["helper", "closed"] and jieba.cuts == []
     kept = tmp_path / ".cache" / "jieba" / "words-0.0-test.json"
     assert json.loads(kept.read_text("utf-8")) == {
         "差分隐私": ["差分", "隐私"],
         "拉普拉斯机制": ["拉普", "拉斯机制"],
     }
 
-    jieba, started[:] = FakeJieba(), []
+    jieba, FakeHelper.started = FakeJieba(), []
     config = fake_build(tmp_path, jieba, ["en", "zh"])
     words = load("chinese_words")  # the next build
+    monkeypatch.setattr(words, "Helper", FakeHelper)
     build_all(words, config, ["差分隐私"])
-    assert started == [] and jieba.cuts == []  # no dictionary, no cut
+    assert FakeHelper.started == [] and jieba.cuts == []  # no helper, no dictionary, no cut
     assert kept.stat().st_size > 0 and "拉普拉斯机制" in kept.read_text("utf-8")  # unchanged
     build_all(words, config, ["差分隐私", "隐私预算"])  # a page changed: one new run
-    assert jieba.cuts == ["隐私预算"]
+    assert FakeHelper.started == [] and jieba.cuts == ["隐私预算"]  # cut in the process
     assert set(json.loads(kept.read_text("utf-8"))) == {"差分隐私", "隐私预算"}
+
+
+def test_the_helper_starts_one_language_before_the_chinese_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = fake_build(tmp_path, FakeJieba(), ["en", "nl", "de", "zh", "tr"])
+    words = load("chinese_words")
+    monkeypatch.setattr(words, "Helper", FakeHelper)
+    FakeHelper.started = []
+    starts = []
+    for index, _ in enumerate(config.plugins["i18n"].build_languages):
+        config.plugins["i18n"].building = index > 0
+        words.on_config(config)
+        starts.append(list(FakeHelper.started))
+        words.on_post_build(config)
+    assert starts == [[], [], ["helper"], ["helper"], ["helper"]]
+    assert FakeHelper.started == ["helper", "closed"]
+
+
+def test_a_cold_build_sends_the_helper_a_pages_runs_before_the_search_cuts_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = fake_build(tmp_path, FakeJieba(), ["en", "zh"])
+    words = load("chinese_words")
+    monkeypatch.setattr(words, "Helper", FakeHelper)
+    words.on_config(config)
+    segmenter = config.module.jieba
+    html = "<h2>差分<em>隐私</em></h2>\n<p>拉普拉斯&amp;机制, 预算</p>"
+    english = SimpleNamespace(file=SimpleNamespace(locale="en"))
+    assert words.on_page_content(html, english, config, None) == html
+    assert segmenter.helper.requests == []  # only Chinese pages
+    chinese = SimpleNamespace(file=SimpleNamespace(locale="zh"))
+    assert words.on_page_content(html, chinese, config, None) == html
+    # Runs joined across tags (as the search reads a section) and split at each tag.
+    asked = ["差分", "差分隐私", "拉普拉斯", "机制", "隐私", "预算"]
+    assert segmenter.helper.requests == [asked]
+    for run in ("差分隐私", "预算"):
+        assert segmenter.cut(run.encode("utf-8")) == [run[:2], run[2:]]
+    assert segmenter.helper.requests == [asked]  # answered from the request sent ahead
+    assert segmenter.cut("新的词".encode()) == ["新的", "词"]
+    assert segmenter.helper.requests == [asked, ["新的词"]]  # not sent ahead: asked alone
+    assert set(segmenter.used) == {"差分隐私", "预算", "新的词"}
 
 
 def test_without_chinese_or_with_a_dictionary_of_ones_own_nothing_is_cached(
@@ -321,6 +383,12 @@ def test_kept_words_are_jiebas_own_cut(tmp_path: Path) -> None:
     assert [again.cut(run.encode("utf-8")) for run in runs] == cut
     assert again.jieba.cuts == []
     assert words.read(tmp_path / "missing.json") == {}
+    helper = words.Helper()  # the real helper process cuts as jieba does here
+    try:
+        assert helper.cut(runs).result(timeout=60) == dict(zip(runs, cut, strict=True))
+    finally:
+        helper.close()
+    assert helper.cut(runs).result(timeout=1) == {}  # stopped: the segmenter uses jieba
 
 
 def test_only_the_listed_files_may_differ_between_builds(tmp_path: Path) -> None:

@@ -4,8 +4,8 @@
   temporary copy of the package (no network, no build isolation, nothing written to the
   tree). Its zip dates are ``SOURCE_DATE_EPOCH`` (1980-01-01 when unset), so one commit gives
   a byte-identical wheel, kept under ``.cache/wheel/`` until its inputs change. A missing
-  wheel is built by this file run as a script, beside the build, which waits for it only
-  when a page first names it.
+  wheel is built by this file run as a script, beside the build; pages name it in
+  ``on_page_context`` (before the search indexes them), when MkDocs has converted them all.
   ``on_post_build`` writes it to ``downloads/<wheel name>``.
 * Pages and notebooks name the wheel with the token ``__DPLESSON_WHEEL_URL__``; its file name,
   version included, comes from the build, never from a page. pip needs an absolute URL: with a
@@ -42,6 +42,7 @@ import locale_settings
 from bs4 import BeautifulSoup, Tag
 from download_names import WHEEL_SLOT, download_name
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
 
 log = logging.getLogger("mkdocs.hooks.downloads")
@@ -185,8 +186,19 @@ def _size(locale: str) -> str:
     return locale_settings.format_number(round(_wheel_file().stat().st_size / 1000), locale)
 
 
-def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
-    """Fill the wheel's address, its download link and the notebook download buttons."""
+@event_priority(100)  # before Material's search reads the page's content
+def on_page_context(context: Any, page: Any, config: Any, **_: Any) -> Any:
+    """Fill in the wheel's address, its download link and the notebook download buttons.
+
+    This waits for the wheel if it is still being built; MkDocs has then converted every
+    page of the language (``on_page_content``), which is the time the wheel's build takes.
+    """
+    page.content = fill_page(page.content, page, config)
+    return context
+
+
+def fill_page(html: str, page: Any, config: Any) -> str:
+    """Return ``html`` with the wheel's address, its link and the notebook buttons filled in."""
     relative = get_relative_url(wheel_path(), page.url)
     absolute = urljoin(config.site_url, wheel_path()) if config.site_url else ""
     html = html.replace(LINE_MARKER, INSTALL_LINE)
