@@ -347,6 +347,8 @@ def test_a_cold_build_sends_the_helper_a_pages_runs_before_the_search_cuts_them(
     # Runs joined across tags (as the search reads a section) and split at each tag.
     asked = ["差分", "差分隐私", "拉普拉斯", "机制", "隐私", "预算"]
     assert segmenter.helper.requests == [asked]
+    assert words.on_page_content(html, chinese, config, None) == html
+    assert segmenter.helper.requests == [asked]  # each run is sent once
     for run in ("差分隐私", "预算"):
         assert segmenter.cut(run.encode("utf-8")) == [run[:2], run[2:]]
     assert segmenter.helper.requests == [asked]  # answered from the request sent ahead

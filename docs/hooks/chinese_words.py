@@ -58,6 +58,7 @@ class Segmenter:
         self.helper: Helper | None = None
         #: Runs sent to the helper ahead of the search (``on_page_content``), and its answers.
         self.asked: list[Future[dict[str, list[str]]]] = []
+        self.sent: set[str] = set()
         self.ahead: dict[str, list[str]] = {}
 
     def cut(self, sentence: str | bytes, *args: Any, **kwargs: Any) -> list[str]:
@@ -77,8 +78,9 @@ class Segmenter:
 
     def ask_ahead(self, runs: set[str]) -> None:
         """Send the helper the runs not known yet, without waiting for its answer."""
-        new = sorted(run for run in runs if run not in self.known and run not in self.ahead)
+        new = sorted(run for run in runs if run not in self.known and run not in self.sent)
         if self.helper is not None and new:
+            self.sent.update(new)
             self.asked.append(self.helper.cut(new))
 
     def _from_helper(self, text: str) -> list[str] | None:

@@ -176,6 +176,7 @@ class _Run:
         return page.future.result()
 
     def close(self) -> None:
+        """Cancel what has not started, stop the kernels, then the helper."""
         for page in self.pages.values():
             page.future.cancel()
         try:
