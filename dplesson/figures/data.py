@@ -114,10 +114,11 @@ def support_gap(rng: np.random.Generator, samples: int = 2000) -> Data:
     rng = check_rng("rng", rng)
     scales = (1, 10, 100)
     floats = [sampling.support_gap(0.0, 1.0, s, samples, rng)["share"] for s in scales]
-    # The exact sampler asks for one small integer at a time, about 60,000 times here. A
-    # Mersenne Twister of its own, seeded from ``rng``, answers each call about five times
-    # faster than ``rng.integers`` does, which kept every build waiting on this figure. Its
-    # shares are 0 whatever the stream: every integer is a possible output from both sides.
+    # The exact sampler asks for one small integer at a time, about 60,000 times here (in
+    # every build, and in every locale's lab). A Mersenne Twister of its own, seeded from
+    # ``rng``, answers each call about five times faster than ``rng.integers``. The shares
+    # are 0 whatever the stream: every integer is a possible output from both sides. (This
+    # figure counts outputs; a real release draws from ``secrets.randbelow``.)
     stream = random.Random(int(rng.integers(2**63)))
     exact = [
         sampling.discrete_support_gap(0, 1, s, 1, samples, stream.randrange)["share"]
