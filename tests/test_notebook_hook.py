@@ -398,7 +398,7 @@ def test_the_helper_answers_what_mkdocs_jupyter_makes_and_names_a_failed_noteboo
     good = tmp_path / "lab.ipynb"
     good.write_text(notebook("Lab ahead", 'print("converted")'), encoding="utf-8")
     missing = tmp_path / "missing.ipynb"
-    helper = convert._Helper()  # the real helper process
+    helper = convert.Helper(convert.__file__, "notebook converter")  # the real helper process
     answers: list[Future[dict[str, object]]] = [Future(), Future()]
     try:
         for path, future in zip((good, missing), answers, strict=True):

@@ -270,14 +270,15 @@ class FakeHelper:
 
     started: ClassVar[list[str]] = []
 
-    def __init__(self) -> None:
+    def __init__(self, script: str, name: str) -> None:
+        assert Path(script).name == "chinese_words.py" and name == "jieba helper"
         self.started.append("helper")
         self.requests: list[list[str]] = []
 
-    def cut(self, runs: list[str]) -> Future[dict[str, list[str]]]:
-        self.requests.append(runs)
-        answer: Future[dict[str, list[str]]] = Future()
-        answer.set_result({run: [run[:2], run[2:]] for run in runs})
+    def submit(self, request: dict[str, list[str]]) -> Future[dict[str, object]]:
+        self.requests.append(request["runs"])
+        answer: Future[dict[str, object]] = Future()
+        answer.set_result({"words": [[run[:2], run[2:]] for run in request["runs"]]})
         return answer
 
     def close(self) -> None:
@@ -385,12 +386,13 @@ def test_kept_words_are_jiebas_own_cut(tmp_path: Path) -> None:
     assert [again.cut(run.encode("utf-8")) for run in runs] == cut
     assert again.jieba.cuts == []
     assert words.read(tmp_path / "missing.json") == {}
-    helper = words.Helper()  # the real helper process cuts as jieba does here
+    helper = words.Helper(words.__file__, "jieba helper")  # the real helper cuts as jieba does
     try:
-        assert helper.cut(runs).result(timeout=60) == dict(zip(runs, cut, strict=True))
+        expected = dict(zip(runs, cut, strict=True))
+        assert words._words(runs, helper.submit({"runs": runs})) == expected
     finally:
         helper.close()
-    assert helper.cut(runs).result(timeout=1) == {}  # stopped: the segmenter uses jieba
+    assert words._words(runs, helper.submit({"runs": runs})) == {}  # stopped: jieba cuts here
 
 
 def test_only_the_listed_files_may_differ_between_builds(tmp_path: Path) -> None:

@@ -21,6 +21,12 @@ icon files) included, and then drops every hidden path; static-i18n does that on
 language. ``list_visible_theme_files`` gives the theme a loader whose listing skips hidden
 folders and files, which leaves the same list.
 
+static-i18n then remakes every file of the collection once per language, and twice more
+to find each page's translations: about 1,000 files per language, two thirds of them what
+``exclude_docs`` names (the hooks, examples and snippets under ``docs/``). MkDocs never
+builds, copies or serves an excluded file, so ``on_files`` drops them before static-i18n
+(priority -100) sees them.
+
 Chinese search words are cut once and kept by docs/hooks/chinese_words.py.
 """
 
@@ -32,6 +38,7 @@ from typing import Any
 import jinja2
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
+from mkdocs.structure.files import Files, InclusionLevel
 
 
 class SharedBytecode(BytecodeCache):
@@ -145,3 +152,10 @@ def on_config(config: Any) -> Any:
         share_highlighting()
     list_visible_theme_files(config.theme)
     return config
+
+
+def on_files(files: Files, **_: Any) -> Files:
+    """Drop the files ``exclude_docs`` names: no build, copy or ``serve`` uses them."""
+    for file in [file for file in files if file.inclusion is InclusionLevel.EXCLUDED]:
+        files.remove(file)
+    return files

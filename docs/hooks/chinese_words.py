@@ -8,7 +8,7 @@ warm build, although the runs are the same from one build to the next.
 run it has cut before from ``.cache/jieba/words-<jieba version>.json`` and gives any other
 run to jieba. So a warm build never loads the dictionary. A cold build (no such file) starts
 this file as a helper process one language before the Chinese pages: it loads the
-dictionary beside the build and cuts the runs sent to it (one JSON line each way; each
+dictionary beside the build and cuts the runs sent to it (docs/hooks/helper_process.py; each
 Chinese page sends its runs in ``on_page_content``, before the search asks for them), so
 the build's own process neither loads the dictionary (1.2–1.7 s of CPU with jieba's import
 and cuts) nor holds the GIL for it. A run that comes up without a helper goes to jieba in
@@ -25,18 +25,14 @@ from __future__ import annotations
 import importlib.util
 import json
 import logging
-import os
 import re
-import subprocess
-import sys
-import threading
-from collections import deque
 from concurrent.futures import Future
 from html import unescape
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from backrefs import bre
+from helper_process import Answer, Helper, run
 from mkdocs.plugins import event_priority
 
 log = logging.getLogger("mkdocs.hooks.chinese_words")
@@ -54,10 +50,10 @@ class Segmenter:
         self.known = known
         self.used: dict[str, list[str]] = {}
         self.new = False
-        #: Cuts new runs in a helper process while one runs (a cold build).
+        #: Cuts new runs in a helper process (this file as a script) while one runs (a cold build).
         self.helper: Helper | None = None
         #: Runs sent to the helper ahead of the search (``on_page_content``), and its answers.
-        self.asked: list[Future[dict[str, list[str]]]] = []
+        self.asked: list[tuple[list[str], Future[Answer]]] = []
         self.sent: set[str] = set()
         self.ahead: dict[str, list[str]] = {}
 
@@ -81,15 +77,15 @@ class Segmenter:
         new = sorted(run for run in runs if run not in self.known and run not in self.sent)
         if self.helper is not None and new:
             self.sent.update(new)
-            self.asked.append(self.helper.cut(new))
+            self.asked.append((new, self.helper.submit({"runs": new})))
 
     def _from_helper(self, text: str) -> list[str] | None:
         if self.helper is None:
             return None
         while self.asked:
-            self.ahead.update(self.asked.pop(0).result())
+            self.ahead.update(_words(*self.asked.pop(0)))
         if text not in self.ahead:
-            self.ahead.update(self.helper.cut([text]).result())
+            self.ahead.update(_words([text], self.helper.submit({"runs": [text]})))
         return self.ahead.get(text)
 
     def __getattr__(self, name: str) -> Any:
@@ -97,74 +93,20 @@ class Segmenter:
         return getattr(self.jieba, name)
 
 
-class Helper:
-    """A helper process (this file as a script) that loads jieba's dictionary and cuts runs.
-
-    Each request is a JSON list of runs on one line, each answer the list of their words.
-    """
-
-    def __init__(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, __file__],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            encoding="utf-8",
-        )
-        self.lock = threading.Lock()
-        self.pending: deque[tuple[list[str], Future[dict[str, list[str]]]]] = deque()
-        self.reader = threading.Thread(target=self._read, name="jieba-helper", daemon=True)
-        self.reader.start()
-
-    def cut(self, runs: list[str]) -> Future[dict[str, list[str]]]:
-        """Send ``runs``; the future maps each to its words (to nothing if the helper stopped)."""
-        future: Future[dict[str, list[str]]] = Future()
-        stdin = self.process.stdin
-        assert stdin is not None
-        with self.lock:
-            try:
-                stdin.write(json.dumps(runs, ensure_ascii=False) + "\n")
-                stdin.flush()
-            except (OSError, ValueError):  # a closed pipe
-                future.set_result({})
-            else:
-                self.pending.append((runs, future))
-        return future
-
-    def _read(self) -> None:
-        stdout = self.process.stdout
-        assert stdout is not None
-        for line in stdout:
-            with self.lock:
-                runs, future = self.pending.popleft()
-            words = json.loads(line)
-            future.set_result(
-                {run: [str(w) for w in cut] for run, cut in zip(runs, words, strict=True)}
-            )
-        with self.lock:
-            stopped, self.pending = list(self.pending), deque()
-        for _, future in stopped:
-            future.set_result({})
-
-    def close(self) -> None:
-        """Stop the helper once it has answered what it was sent."""
-        with self.lock:
-            if self.process.stdin is not None:
-                self.process.stdin.close()
-        self.process.wait()
-        self.reader.join()
+def _words(runs: list[str], answer: Future[Answer]) -> dict[str, list[str]]:
+    """Each run's words from the helper's answer; none if it stopped (jieba cuts them here)."""
+    try:
+        words = answer.result()["words"]
+    except RuntimeError:
+        return {}
+    return {run: [str(word) for word in cut] for run, cut in zip(runs, words, strict=True)}
 
 
-def serve(requests: IO[str], answers: IO[str]) -> None:
-    """Answer each list of runs (a JSON line) with the list of their words (a JSON line)."""
+def answer(request: Answer) -> Answer:
+    """Return the helper's answer: the words jieba cuts each of the request's runs into."""
     import jieba
 
-    jieba.setLogLevel(logging.WARNING)
-    jieba.initialize()
-    for line in requests:
-        words = [list(jieba.cut(run)) for run in json.loads(line)]
-        answers.write(json.dumps(words, ensure_ascii=False) + "\n")
-        answers.flush()
+    return {"words": [list(jieba.cut(run)) for run in request["runs"]]}
 
 
 def runs_in(html: str) -> set[str]:
@@ -240,7 +182,7 @@ def on_config(config: Any) -> Any:
     # when the notebooks' kernels have done most of their work, and not beside them.
     ahead = _state["builds"] >= languages.index("zh") - 1
     if not segmenter.known and segmenter.helper is None and ahead:
-        segmenter.helper = Helper()
+        segmenter.helper = Helper(__file__, "jieba helper")
     return config
 
 
@@ -273,8 +215,8 @@ def on_post_build(config: Any) -> None:
 
 
 if __name__ == "__main__":
-    # Answers go to the original stdout; anything a library prints goes to stderr instead.
-    channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    os.dup2(2, 1)
-    sys.stdout = sys.stderr
-    serve(sys.stdin, channel)
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    jieba.initialize()
+    run(answer)

@@ -15,28 +15,23 @@ headings and title it would have made itself.
 a page converted ahead, with the same options, they return the helper's answer (a failed
 notebook or conversion raises its error there, as before); any other call goes to
 mkdocs-jupyter unchanged. mkdocs-jupyter then writes its cache entry as usual. ``finish``
-stops the helper and the kernels. Run as a script, this file is the helper: one JSON request
-per line on stdin, one JSON answer per line on stdout.
+stops the helper and the kernels. Run as a script, this file is the helper
+(docs/hooks/helper_process.py).
 """
 
 from __future__ import annotations
 
-import itertools
-import json
 import logging
 import os
-import subprocess
-import sys
-import threading
 import time
-import traceback
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import notebook_kernels
+from helper_process import Answer, Helper, run
 
 #: mkdocs-jupyter's logger, and the line it writes for each notebook it converts; the tests
 #: and tests/reproducible.py count executed notebooks by this line.
@@ -58,8 +53,6 @@ OPTIONS = (
 
 log = logging.getLogger("mkdocs.hooks.notebook_convert")
 
-Answer = dict[str, Any]
-
 
 @dataclass
 class _Page:
@@ -70,74 +63,13 @@ class _Page:
     future: Future[Answer] = field(default_factory=Future)
 
 
-class _Helper:
-    """The helper process and the thread that hands its answers to the waiting pages."""
-
-    def __init__(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, __file__],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            encoding="utf-8",
-        )
-        self.waiting: dict[int, Future[Answer]] = {}
-        self.numbers = itertools.count(1)
-        self.lock = threading.Lock()
-        self.reader = threading.Thread(target=self._read, name="notebook-convert", daemon=True)
-        self.reader.start()
-
-    def submit(self, request: dict[str, Any], future: Future[Answer]) -> None:
-        """Send ``request``; ``future`` receives the answer, or the helper's failure."""
-        if not future.set_running_or_notify_cancel():
-            return
-        stdin = self.process.stdin
-        assert stdin is not None
-        with self.lock:
-            number = next(self.numbers)
-            self.waiting[number] = future
-            try:
-                stdin.write(json.dumps({"id": number, **request}) + "\n")
-                stdin.flush()
-            except (OSError, ValueError) as error:  # a closed pipe
-                del self.waiting[number]
-                future.set_exception(RuntimeError(f"the notebook converter stopped: {error}"))
-
-    def _read(self) -> None:
-        stdout = self.process.stdout
-        assert stdout is not None
-        for line in stdout:
-            answer = json.loads(line)
-            with self.lock:
-                future = self.waiting.pop(answer.pop("id"))
-            if "error" in answer:
-                future.set_exception(RuntimeError(answer["error"]))
-            else:
-                future.set_result(answer)
-        with self.lock:
-            stopped, self.waiting = list(self.waiting.values()), {}
-        for future in stopped:
-            future.set_exception(RuntimeError("the notebook converter stopped"))
-
-    def close(self) -> None:
-        """Let the helper finish what it has, then stop it."""
-        if self.process.stdin is not None:
-            self.process.stdin.close()
-        try:
-            self.process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.reader.join()
-
-
 class _Run:
     """The notebook pages of one build that are converted ahead."""
 
     def __init__(self, pages: list[tuple[str, bool]], options: dict[str, Any], depth: int) -> None:
         self.options, self.depth = options, depth
         self.pages = {source: _Page(source, execute) for source, execute in pages}
-        self.helper = _Helper()
+        self.helper = Helper(__file__, "notebook converter")
         executed = [page.source for page in self.pages.values() if page.execute]
         notebook_kernels.start(executed, _execution_config(options))
         for page in self.pages.values():
@@ -294,28 +226,20 @@ def _install() -> None:
     plugin._get_nb_toc_tokens = toc_tokens
 
 
-def serve(requests: IO[str], answers: IO[str]) -> None:
-    """Answer each request line with mkdocs-jupyter's HTML, headings and title of a notebook."""
-    import build_speed
+def answer(request: Answer) -> Answer:
+    """Return mkdocs-jupyter's HTML, headings and title of the requested notebook."""
     from mkdocs_jupyter import convert, plugin
 
-    build_speed.share_nbconvert_templates()
-    for line in requests:
-        request = json.loads(line)
-        try:
-            content = convert.nb2html(request["path"], execute=False, **request["options"])
-            toc, title = plugin._get_nb_toc_tokens(request["source"], request["depth"])
-            answer = {"content": content, "toc": toc, "title": title}
-        except Exception as error:  # the page raises it
-            detail = traceback.format_exc(limit=-3)
-            answer = {"error": f"converting {request['source']} failed: {error!r}\n{detail}"}
-        answers.write(json.dumps({"id": request["id"], **answer}) + "\n")
-        answers.flush()
+    try:
+        content = convert.nb2html(request["path"], execute=False, **request["options"])
+        toc, title = plugin._get_nb_toc_tokens(request["source"], request["depth"])
+    except Exception as error:
+        raise RuntimeError(f"converting {request['source']} failed: {error!r}") from error
+    return {"content": content, "toc": toc, "title": title}
 
 
 if __name__ == "__main__":
-    # Answers go to the original stdout; anything a library prints goes to stderr instead.
-    channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    os.dup2(2, 1)
-    sys.stdout = sys.stderr
-    serve(sys.stdin, channel)
+    import build_speed
+
+    build_speed.share_nbconvert_templates()
+    run(answer)
