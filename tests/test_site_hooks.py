@@ -20,6 +20,9 @@ from tests.conftest import DOCS
 
 
 def load(name: str) -> ModuleType:
+    """A fresh copy of a hook, importing its siblings as under MkDocs (docs/hooks on sys.path)."""
+    if str(DOCS / "hooks") not in sys.path:
+        sys.path.insert(0, str(DOCS / "hooks"))
     spec = importlib.util.spec_from_file_location(
         f"{name}_under_test", DOCS / "hooks" / f"{name}.py"
     )
@@ -219,6 +222,87 @@ def test_the_theme_lists_the_files_mkdocs_keeps_without_walking_hidden_folders(
         visible = [n for n in walked if not any(part.startswith(".") for part in n.split("/"))]
         assert listed == visible
     assert listed == ["assets/app.js", "fonts/f.woff2", "main.html"]
+
+
+def test_the_files_exclude_docs_names_are_dropped_before_any_language_sees_them(
+    tmp_path: Path,
+) -> None:
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import InclusionLevel, get_files
+
+    config = load_config(str(DOCS.parent / "mkdocs.yml"))
+    files = get_files(config)
+    kept = [f.src_uri for f in files if f.inclusion is not InclusionLevel.EXCLUDED]
+    assert "hooks/build_speed.py" in {f.src_uri for f in files} - set(kept)  # excluded
+    assert load("build_speed").on_files(files) is files
+    assert [file.src_uri for file in files] == kept and "en/index.md" in kept
+
+
+# A chapter's HTML as the search reads it: sections, highlighted code, a permalink, a part
+# left out of the search, and markup the search keeps.
+SEARCHED = (
+    '<p>Before the first heading.</p><h1 id="title">Title<a class="headerlink" href="#t">¶</a>'
+    '</h1><p>Intro <code>ε</code> and <em>more</em>.</p><h2 id="code">Code</h2><div class="'
+    'highlight"><pre><span></span><code><span class="kn">import</span> <span class="nn">'
+    'numpy</span>\n<span class="n">x</span> <span class="o">=</span> 1\n</code></pre></div>'
+    '<div data-search-exclude><p>left out</p></div><h2 id="out" data-search-exclude>Out</h2>'
+    '<h3 id="last">差分隐私</h3><ul><li>one</li><li> </li></ul><p>x<sup>2</sup></p>'
+)
+
+
+def test_the_search_helper_gives_the_index_materials_own_entries(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from material.plugins.search import plugin as material  # type: ignore[import-untyped]
+
+    monkeypatch.setattr(material, "jieba", None)  # Chinese words are not this test's concern
+    index_type = material.SearchIndex
+    monkeypatch.setattr(index_type, "add_entry_from_context", index_type.add_entry_from_context)
+    config = {"lang": ["en"], "separator": " ", "pipeline": [], "fields": {}}
+
+    def page(content: str, name: str) -> SimpleNamespace:
+        file = SimpleNamespace(abs_dest_path=f"/site/{name}/index.html", src_uri=f"{name}.md")
+        found = {"content": content, "toc": [], "url": f"{name}/", "title": "T"}
+        return SimpleNamespace(meta={}, file=file, **found)
+
+    def entries(*pages: SimpleNamespace) -> list[dict[str, Any]]:
+        index = index_type(**config)
+        for each in pages:
+            index.add_entry_from_context(each)
+        return list(index.entries)
+
+    changed = SEARCHED.replace("Intro", "Changed")
+    expected = entries(page(SEARCHED, "a"), page(changed, "b"), page(SEARCHED, "c"))
+    assert [e["location"] for e in expected[:4]] == ["a/", "a/#title", "a/#code", "a/#last"]
+    assert "left out" not in str(expected) and "Changed" in str(expected)
+    sections = load("search_sections")
+    sections._install(material)
+    helper = sections.Helper(sections.__file__, "search parser")  # the real helper process
+    sections._state.update(helper=helper, sent={})
+    try:
+        pages = [page(SEARCHED, "a"), page(SEARCHED, "b"), page(SEARCHED, "c")]
+        for each in pages:
+            assert sections.on_page_content(each.content, each, None, None) == each.content
+        pages[1].content = changed  # changed after it was sent: parsed in this process
+        assert [each.file.abs_dest_path in sections._state["sent"] for each in pages] == [True] * 3
+        parsed: list[str] = []
+
+        class Parser(material.Parser):  # type: ignore[misc]
+            def feed(self, data: str) -> None:
+                parsed.append(data)
+                super().feed(data)
+
+        monkeypatch.setattr(material, "Parser", Parser)
+        assert entries(*pages) == expected
+        assert parsed == [changed]  # the other two came from the helper
+        assert sections._state["sent"] == {}  # every answer was taken (or dropped)
+    finally:
+        sections._stop()
+    assert helper.process.returncode == 0
+    # A page sent to a helper that has stopped is parsed here too.
+    stopped = page(SEARCHED, "a")
+    sections._state["sent"][stopped.file.abs_dest_path] = (SEARCHED, helper.submit({"html": ""}))
+    assert entries(stopped) == expected[:4]
 
 
 class FakeJieba:
