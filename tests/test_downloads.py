@@ -105,6 +105,32 @@ def test_a_missing_wheel_is_built_beside_the_build_and_waited_for_when_named(
     assert "process" not in hook._wheel and hook.wheel_name() == name
 
 
+def test_a_page_is_filled_once_and_before_the_search_reads_it_when_the_wheel_is_there(
+    hook: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    wheel = tmp_path / WHEEL
+    wheel.write_bytes(b"x" * 2500)
+    building = SimpleNamespace(poll=lambda: None)  # a wheel build that has not finished
+    monkeypatch.setattr(hook, "_wheel", {"process": building, "file": wheel})
+    config = SimpleNamespace(site_url="", theme={"language": "en"})
+    html = '<p>[[install-line]]</p><p><a class="dp-notebook" href="../lab/">lab</a></p>'
+
+    def page(name: str) -> SimpleNamespace:
+        file = SimpleNamespace(src_uri=f"{name}.md", abs_dest_path=f"/site/{name}/index.html")
+        return SimpleNamespace(file=file, url=f"{name}/", content=html)
+
+    early, late = page("early"), page("late")
+    assert hook.on_page_content(html, late, config) == html  # still being built: left as it is
+    hook.on_page_context({}, page=late, config=config)  # filled here, waiting for the wheel
+    hook._wheel["process"] = SimpleNamespace(poll=lambda: 0)  # the build has finished
+    early.content = hook.on_page_content(html, early, config)
+    assert early.content == hook.fill_page(html, early, config)  # filled before the search
+    hook.on_page_context({}, page=early, config=config)  # not filled a second time
+    for filled in (early, late):
+        assert filled.content == hook.fill_page(html, filled, config) != html
+        assert 'href="../lab/lab.en.ipynb"' in filled.content and "[[" not in filled.content
+
+
 def test_fill_writes_the_wheel_url_and_absolute_links(hook: ModuleType) -> None:
     text = '"WHEEL = \\"__DPLESSON_WHEEL_URL__\\"", "[page](../checkpoints/#checkpoint-2)"'
     filled = hook.fill(text, "https://x.org/d/nl/exercises/exercises.nl.ipynb", "https://x.org/w")

@@ -305,6 +305,36 @@ def test_the_search_helper_gives_the_index_materials_own_entries(
     assert entries(stopped) == expected[:4]
 
 
+def test_the_search_helper_starts_with_the_first_language_built_while_no_notebook_converts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from material.plugins.search import plugin as material
+
+    index_type = material.SearchIndex
+    monkeypatch.setattr(index_type, "add_entry_from_context", index_type.add_entry_from_context)
+    search = type("SearchPlugin", (), {"__module__": material.__name__})()
+    search.config = {"enabled": True}
+    i18n = SimpleNamespace(building=False, current_language="en")
+    config = SimpleNamespace(plugins={"material/search": search, "i18n": i18n})
+    sections = load("search_sections")
+    events: list[str] = []
+
+    def helper(script: str, name: str) -> SimpleNamespace:
+        events.append(f"{name} with {i18n.current_language}")
+        return SimpleNamespace(close=lambda: events.append("closed"))
+
+    monkeypatch.setattr(sections, "Helper", helper)
+    # A cold build: the kernels and the converter are busy until the third language.
+    busy = {"en": True, "nl": True, "de": False, "tr": False}
+    i18n.build_languages = list(busy)
+    for index, language in enumerate(busy):
+        i18n.building, i18n.current_language = index > 0, language
+        monkeypatch.setattr(sections.notebook_convert, "busy", lambda: busy[i18n.current_language])
+        sections.on_config(config)
+        sections.on_post_build(config)
+    assert events == ["search parser with de", "closed"]
+
+
 class FakeJieba:
     """jieba's interface as Material's search uses it; every call to ``cut`` is counted."""
 

@@ -186,7 +186,7 @@ def on_config(config: Any) -> Any:
     return config
 
 
-@event_priority(-100)  # the page's final HTML, as the search will read it
+@event_priority(-175)  # the final HTML, as the search reads it (downloads.py named the wheel)
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     """In a cold build, send the helper this Chinese page's runs before the search needs them."""
     segmenter = _state["segmenter"]

@@ -4,9 +4,12 @@
   temporary copy of the package (no network, no build isolation, nothing written to the
   tree). Its zip dates are ``SOURCE_DATE_EPOCH`` (1980-01-01 when unset), so one commit gives
   a byte-identical wheel, kept under ``.cache/wheel/`` until its inputs change. A missing
-  wheel is built by this file run as a script, beside the build; pages name it in
-  ``on_page_context`` (before the search indexes them), when MkDocs has converted them all.
-  ``on_post_build`` writes it to ``downloads/<wheel name>``.
+  wheel is built by this file run as a script, beside the build. Pages name it in
+  ``on_page_content`` once it is there (a warm build, or a cold one's later pages), so the
+  page's final HTML goes to the search (docs/hooks/search_sections.py); a page converted
+  while it is still being built names it in ``on_page_context``, before the search indexes
+  it, when MkDocs has converted them all. ``on_post_build`` writes it to
+  ``downloads/<wheel name>``.
 * Pages and notebooks name the wheel with the token ``__DPLESSON_WHEEL_URL__``; its file name,
   version included, comes from the build, never from a page. pip needs an absolute URL: with a
   ``site_url`` the build writes it; without one the page shows the file name (a line that works
@@ -67,6 +70,8 @@ RELATIVE_LINK = re.compile(r"\]\((\.\.?\/[^)\s\"\\]*)\)")
 OPENING_A = re.compile(r"<a\s[^>]*dp-notebook[^>]*>")
 
 _wheel: dict[str, Any] = {}
+#: The pages (output paths) of this build whose wheel names were filled in ``on_page_content``.
+_filled: set[str] = set()
 
 
 def build_wheel(root: Path = ROOT) -> tuple[str, bytes]:
@@ -146,6 +151,7 @@ def on_config(config: Any) -> Any:
 
     Every language's build configures again; they all use the same wheel.
     """
+    _filled.clear()
     cache = Path(config.config_file_path).parent / ".cache" / "wheel"
     digest = _inputs_digest()
     if _wheel.get("digest") != digest:
@@ -186,14 +192,30 @@ def _size(locale: str) -> str:
     return locale_settings.format_number(round(_wheel_file().stat().st_size / 1000), locale)
 
 
+def _wheel_ready() -> bool:
+    """Say whether the wheel can be named without waiting for its build."""
+    process = _wheel.get("process")
+    return process is None or process.poll() is not None
+
+
+@event_priority(-150)  # after notebooks.py's button, before search_sections.py sends the page
+def on_page_content(html: str, page: Any, config: Any, **_: Any) -> str:
+    """Fill in the wheel's address, its link and the notebook buttons if the wheel is there."""
+    if not _wheel_ready():
+        return html
+    _filled.add(page.file.abs_dest_path)
+    return fill_page(html, page, config)
+
+
 @event_priority(100)  # before Material's search reads the page's content
 def on_page_context(context: Any, page: Any, config: Any, **_: Any) -> Any:
-    """Fill in the wheel's address, its download link and the notebook download buttons.
+    """Fill in what ``on_page_content`` could not: the wheel was still being built then.
 
-    This waits for the wheel if it is still being built; MkDocs has then converted every
-    page of the language (``on_page_content``), which is the time the wheel's build takes.
+    This waits for the wheel; MkDocs has then converted every page of the language, which
+    is the time the wheel's build takes.
     """
-    page.content = fill_page(page.content, page, config)
+    if page.file.abs_dest_path not in _filled:
+        page.content = fill_page(page.content, page, config)
     return context
 
 

@@ -185,6 +185,11 @@ def pages_ahead(config: Any, jupyter: Any, i18n: Any) -> list[tuple[str, bool]]:
     return [(source, execute) for *_, source, execute in sorted(found)]
 
 
+def busy() -> bool:
+    """Say whether a notebook of the current run is still being executed or converted."""
+    return any(not page.future.done() for run in _runs for page in run.pages.values())
+
+
 def finish() -> None:
     """Stop the helper and the kernels of the current run."""
     while _runs:

@@ -5,8 +5,12 @@ with its own ``Parser``, an ``html.parser.HTMLParser`` that handles one tag at a
 Python: about 1.5 s for the 95 pages of the five languages, a fifth of a warm build, on the
 thread every page waits for (a chapter's highlighted code alone is a few thousand tags).
 
-Each build starts one helper process (this file as a script, docs/hooks/helper_process.py).
-``on_page_content``, last, sends it the page's final HTML; the helper runs Material's same
+A build starts one helper process (this file as a script, docs/hooks/helper_process.py) with
+the first language whose build begins when no notebook is being executed or converted: at
+once in a warm build, where the second core is idle, and only for the last languages in a
+cold one, whose kernels keep both cores busy until then (a helper beside them only adds its
+start and the JSON to the work, measured: no gain). ``on_page_content``, last, sends it
+the page's final HTML; the helper runs Material's same
 ``Parser`` and answers each section's id, title and text while the build goes on with the
 next pages. Material's ``SearchIndex.add_entry_from_context`` gets a stand-in that takes the
 helper's sections when the page's content is still exactly the HTML that was sent, and
@@ -22,6 +26,7 @@ import logging
 from concurrent.futures import Future
 from typing import Any
 
+import notebook_convert
 from helper_process import Answer, Helper, run
 from mkdocs.plugins import event_priority
 
@@ -101,9 +106,9 @@ def _languages(config: Any) -> int:
     return len(getattr(i18n, "build_languages", None) or [None])
 
 
-@event_priority(-100)  # after the notebooks' kernels and the converter have started
+@event_priority(-100)  # after docs/hooks/notebooks.py has started converting the notebooks
 def on_config(config: Any) -> Any:
-    """Start the helper when the first language's build is configured."""
+    """Start the helper with the first language built while no notebook is converted."""
     module = _module(config)
     if module is None:
         return config
@@ -111,7 +116,10 @@ def on_config(config: Any) -> Any:
     i18n = config.plugins.get("i18n")
     if i18n is None or not getattr(i18n, "building", False):  # a new build's first language
         _stop()
-        _state.update(builds=0, helper=Helper(__file__, "search parser"))
+        _state["builds"] = 0
+    if _state["helper"] is None and not notebook_convert.busy():
+        _state["helper"] = Helper(__file__, "search parser")
+        log.debug("Search parser started, with %s", getattr(i18n, "current_language", "the build"))
     return config
 
 
