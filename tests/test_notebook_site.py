@@ -72,6 +72,13 @@ def test_lab_is_executed_with_every_plot_and_its_alt_text(site_dir: Path, locale
     assert not body.select(".nb-error") and "Traceback" not in body.get_text()
     assert not re.search(r"\w+Error: ", body.get_text())
     assert len(body.select("h1[id]")) == 1
+    # The first code cell (installation, language, figure texts) is folded away, once.
+    folds = body.find_all("details")
+    assert len(folds) == 1 and folds[0].find("details") is None
+    summary = folds[0].find("summary")
+    assert summary is not None and summary.get_text().strip()
+    code = folds[0].select("div.highlight > pre > code")
+    assert len(code) == 1 and "WHEEL" in code[0].get_text() and "LABELS" in code[0].get_text()
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)

@@ -10,9 +10,8 @@
   language used. The cache key also covers the ``dplesson`` sources the notebooks import.
 * nbconvert inlines ~550 KB of JupyterLab CSS, a clipboard script, MathJax and Mermaid
   loaders into every notebook page. ``on_page_content`` removes them, turns code cells into
-  Material code blocks, gives headings the site's ids, folds the cell tagged ``labels`` and
-  adds a small stylesheet and a download link for the notebook (named per locale, filled in
-  by docs/hooks/downloads.py).
+  Material code blocks, gives headings the site's ids, folds the cell tagged ``labels``, adds
+  a small stylesheet and a download link (named per locale, filled in by downloads.py).
 * ``on_config`` of the first language starts executing every language's uncached notebooks
   in two shared kernels (docs/hooks/notebook_kernels.py), so the five labs no longer each
   pay a kernel start and the imports, and run beside the rest of the build; a helper
@@ -40,6 +39,7 @@ from typing import Any
 import locale_settings
 import notebook_convert
 from bs4 import BeautifulSoup, Comment, Tag
+from bs4.element import AttributeValueList
 from download_names import download_name
 from markdown.extensions.toc import slugify_unicode, unique
 from mkdocs.exceptions import PluginError
@@ -295,9 +295,9 @@ def _walk(items: Any) -> Iterator[Any]:
 
 
 def _fold(soup: BeautifulSoup, cell: Tag, summary: str) -> None:
-    """Put the code of ``cell`` into a collapsed Material ``details`` block."""
-    code = cell.select_one("div.highlight")
-    if code is None:
+    """Fold the code of ``cell`` into a Material ``details`` block (nbconvert tags two divs)."""
+    code = cell.find("div", class_="highlight")
+    if code is None or code.find_parent("details") is not None:
         return
     details = soup.new_tag("details", attrs={"class": "note"})
     title = soup.new_tag("summary")
@@ -340,7 +340,7 @@ def _flatten(div: Tag) -> None:
 
 def _as_code_block(soup: BeautifulSoup, block: Tag) -> None:
     """``div.highlight-ipynb > pre`` becomes Material's ``div.highlight > pre > code``."""
-    block["class"] = "language-python highlight"
+    block["class"] = AttributeValueList(["language-python", "highlight"])
     pre = block.find("pre")
     if not isinstance(pre, Tag):
         return
