@@ -305,7 +305,7 @@ def test_the_search_helper_gives_the_index_materials_own_entries(
     assert entries(stopped) == expected[:4]
 
 
-def test_the_search_helper_starts_with_the_first_language_built_while_no_notebook_converts(
+def test_the_search_helper_starts_with_a_warm_builds_first_language_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from material.plugins.search import plugin as material
@@ -324,15 +324,17 @@ def test_the_search_helper_starts_with_the_first_language_built_while_no_noteboo
         return SimpleNamespace(close=lambda: events.append("closed"))
 
     monkeypatch.setattr(sections, "Helper", helper)
-    # A cold build: the kernels and the converter are busy until the third language.
-    busy = {"en": True, "nl": True, "de": False, "tr": False}
-    i18n.build_languages = list(busy)
-    for index, language in enumerate(busy):
-        i18n.building, i18n.current_language = index > 0, language
-        monkeypatch.setattr(sections.notebook_convert, "busy", lambda: busy[i18n.current_language])
-        sections.on_config(config)
-        sections.on_post_build(config)
-    assert events == ["search parser with de", "closed"]
+    i18n.build_languages = ["en", "nl", "de"]
+    busy = {"now": True}
+    monkeypatch.setattr(sections.notebook_convert, "busy", lambda: busy["now"])
+    for cold in (True, False):  # a cold build: kernels and the converter busy at first
+        busy["now"] = cold
+        for index, language in enumerate(i18n.build_languages):
+            i18n.building, i18n.current_language = index > 0, language
+            sections.on_config(config)
+            sections.on_post_build(config)
+            busy["now"] = False  # done by the second language: still no helper then
+    assert events == ["search parser with en", "closed"]
 
 
 class FakeJieba:

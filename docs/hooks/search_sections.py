@@ -5,18 +5,17 @@ with its own ``Parser``, an ``html.parser.HTMLParser`` that handles one tag at a
 Python: about 1.5 s for the 95 pages of the five languages, a fifth of a warm build, on the
 thread every page waits for (a chapter's highlighted code alone is a few thousand tags).
 
-A build starts one helper process (this file as a script, docs/hooks/helper_process.py) with
-the first language whose build begins when no notebook is being executed or converted: at
-once in a warm build, where the second core is idle, and only for the last languages in a
-cold one, whose kernels keep both cores busy until then (a helper beside them only adds its
-start and the JSON to the work, measured: no gain). ``on_page_content``, last, sends it
-the page's final HTML; the helper runs Material's same
-``Parser`` and answers each section's id, title and text while the build goes on with the
-next pages. Material's ``SearchIndex.add_entry_from_context`` gets a stand-in that takes the
-helper's sections when the page's content is still exactly the HTML that was sent, and
-otherwise (a page that changed in ``on_page_context``, a helper that stopped) parses the page
-itself, as before. The index is the same: the same parser read the same HTML, and the
-entries are made by Material's own ``create_entry_for_section``.
+A warm build starts one helper process (this file as a script, docs/hooks/helper_process.py)
+with its first language; its second core is idle otherwise. A cold build starts none: its
+kernels and helpers keep both cores busy, and a parser beside them only added its start and
+its JSON to that work (measured: with the last two languages, it took half of the core the
+page builder needed for them). ``on_page_content``, last, sends the helper the page's final
+HTML; it runs Material's same ``Parser`` and answers each section's id, title and text while
+the build goes on with the next pages. Material's ``SearchIndex.add_entry_from_context``
+gets a stand-in that takes the helper's sections when the page's content is still exactly
+the HTML that was sent, and otherwise (a page that changed in ``on_page_context``, a helper
+that stopped) parses the page itself, as before. The index is the same: the same parser
+read the same HTML, and the entries are made by Material's own ``create_entry_for_section``.
 """
 
 from __future__ import annotations
@@ -108,7 +107,7 @@ def _languages(config: Any) -> int:
 
 @event_priority(-100)  # after docs/hooks/notebooks.py has started converting the notebooks
 def on_config(config: Any) -> Any:
-    """Start the helper with the first language built while no notebook is converted."""
+    """Start the helper with a warm build's first language (no notebook is converted)."""
     module = _module(config)
     if module is None:
         return config
@@ -117,9 +116,8 @@ def on_config(config: Any) -> Any:
     if i18n is None or not getattr(i18n, "building", False):  # a new build's first language
         _stop()
         _state["builds"] = 0
-    if _state["helper"] is None and not notebook_convert.busy():
-        _state["helper"] = Helper(__file__, "search parser")
-        log.debug("Search parser started, with %s", getattr(i18n, "current_language", "the build"))
+        if not notebook_convert.busy():
+            _state["helper"] = Helper(__file__, "search parser")
     return config
 
 
