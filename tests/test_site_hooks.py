@@ -298,7 +298,7 @@ def test_the_search_helper_gives_the_index_materials_own_entries(
         assert sections._state["sent"] == {}  # every answer was taken (or dropped)
     finally:
         sections._stop()
-    assert helper.process.returncode == 0
+    assert helper.process.returncode is not None  # stopped with the build
     # A page sent to a helper that has stopped is parsed here too.
     stopped = page(SEARCHED, "a")
     sections._state["sent"][stopped.file.abs_dest_path] = (SEARCHED, helper.submit({"html": ""}))
@@ -321,7 +321,7 @@ def test_the_search_helper_starts_with_a_warm_builds_first_language_only(
 
     def helper(script: str, name: str) -> SimpleNamespace:
         events.append(f"{name} with {i18n.current_language}")
-        return SimpleNamespace(close=lambda: events.append("closed"))
+        return SimpleNamespace(close=lambda answer=True: events.append("closed"))
 
     monkeypatch.setattr(sections, "Helper", helper)
     i18n.build_languages = ["en", "nl", "de"]

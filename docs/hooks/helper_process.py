@@ -83,11 +83,13 @@ class Helper:
         for future in stopped:
             future.set_exception(RuntimeError(f"the {self.name} stopped"))
 
-    def close(self) -> None:
-        """Let the helper answer what it was sent, then stop it."""
+    def close(self, answer: bool = True) -> None:
+        """Let the helper answer what it was sent, then stop it; at once if not ``answer``."""
         with self.lock:
             if self.process.stdin is not None:
                 self.process.stdin.close()
+        if not answer:
+            self.process.terminate()
         try:
             self.process.wait(timeout=60)
         except subprocess.TimeoutExpired:

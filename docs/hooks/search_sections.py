@@ -147,7 +147,7 @@ def _stop() -> None:
     helper: Helper | None = _state["helper"]
     _state.update(helper=None, sent={})
     if helper is not None:
-        helper.close()
+        helper.close(answer=False)  # no page waits for an answer any more
 
 
 if __name__ == "__main__":
