@@ -8,10 +8,8 @@
   runs one build per language, so each language evicted the others' executed notebooks.
   ``on_post_build`` lets the plugin evict only after the last language, and only what no
   language used. The cache key also covers the ``dplesson`` sources the notebooks import.
-* nbconvert inlines ~550 KB of JupyterLab CSS, a clipboard script, MathJax and Mermaid
-  loaders into every notebook page. ``on_page_content`` removes them, turns code cells into
-  Material code blocks, gives headings the site's ids, folds the cell tagged ``labels``, adds
-  a small stylesheet and a download link (named per locale, filled in by downloads.py).
+* ``on_page_content`` slims nbconvert's HTML to the notebook's cells
+  (docs/hooks/notebook_page.py, kept under ``.cache/`` for the next build).
 * ``on_config`` of the first language starts executing every language's uncached notebooks
   in two shared kernels (docs/hooks/notebook_kernels.py), so the five labs no longer each
   pay a kernel start and the imports, and run beside the rest of the build; a helper
@@ -24,24 +22,19 @@
 
 from __future__ import annotations
 
-import copy
 import functools
 import hashlib
 import logging
 import os
 import posixpath
-import re
-from collections.abc import Iterator
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-import locale_settings
 import notebook_convert
-from bs4 import BeautifulSoup, Comment, Tag
-from bs4.element import AttributeValueList
+import notebook_page
 from download_names import download_name
-from markdown.extensions.toc import slugify_unicode, unique
+from markdown.extensions.toc import slugify_unicode
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
@@ -53,18 +46,6 @@ ROOT = Path(__file__).resolve().parents[2]
 DEPENDENCIES = ("matplotlib", "numpy", "nbconvert", "mkdocs-jupyter", "mplfonts")
 #: Releases whose private internals this hook and notebook_convert.py were checked against.
 TESTED = {"mkdocs-jupyter": ("0.26.3",), "mkdocs-static-i18n": ("1.3.1",)}
-#: nbconvert's clipboard buttons, cell collapsers and toolbars: nothing a reader of the site uses.
-UNWANTED = ["zeroclipboard-container", "clipboard-copy-txt", "jp-Collapser", "celltoolbar"]
-STYLE = """
-.nb .highlight{margin-bottom:.4em}
-.nb-output{margin:0 0 1.2em}
-.nb-output pre{margin:0;padding:.6em 1em;overflow-x:auto;font-size:.8em;
-  border-left:.2em solid var(--md-accent-fg-color);
-  background:var(--md-code-bg-color);color:var(--md-code-fg-color)}
-.nb-error pre{border-left-color:#d32f2f}
-.nb-output img{display:block;max-width:100%;height:auto;margin:0 auto;background:#fff}
-"""
-
 _state: dict[str, Any] = {"used": set(), "builds": 0}
 
 
@@ -170,6 +151,7 @@ def on_config(config: Any) -> Any:
         os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, paths)])
     if i18n is None or not i18n.building:
         notebook_convert.start_build(config, jupyter, i18n)
+        notebook_page.KEPT.open(notebook_page.cache_file(config))
     return config
 
 
@@ -237,120 +219,14 @@ def _alternates(file: File, page: NotebookPage, config: Any, i18n: Any) -> dict[
 
 
 def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
-    """Slim a notebook page to its cells: Material code blocks, outputs, a download link."""
+    """Slim a notebook page to its cells (docs/hooks/notebook_page.py)."""
     if not isinstance(page.file, NotebookPage):
         return html
-    soup = BeautifulSoup(html, "html.parser")
-    for tag in soup.find_all(["style", "script", "link"]):
-        tag.decompose()
-    for comment in soup.find_all(string=lambda text: isinstance(text, Comment)):
-        comment.extract()
-    # find_all(class_=…) matches as a CSS class selector does, several times faster than select().
-    for tag in soup.find_all("div", class_=UNWANTED):
-        tag.decompose()
-    for block in soup.find_all("div", class_="highlight-ipynb"):
-        _as_code_block(soup, block)
-    for anchor in soup.find_all("a", class_="anchor-link"):
-        anchor["class"] = "headerlink"
-    _reslug(soup, page, config)
     language = getattr(page.file, "locale", None) or config.theme.get("language", "en")
-    for cell in soup.find_all("div", class_="celltag_labels"):
-        _fold(soup, cell, locale_settings.section(language, "notebooks")["labels_summary"])
-    for div in soup.find_all("div"):
-        _flatten(div)
-    _add_download(soup, posixpath.basename(page.file.src_uri), language)
-    style = soup.new_tag("style")
-    style.string = " ".join(STYLE.split())
-    body = "".join(text for text in map(str, soup.contents) if text.strip())
-    return f'{style}<div class="nb">{body}</div>'
-
-
-def _reslug(soup: BeautifulSoup, page: Any, config: Any) -> None:
-    """Give headings the site's ids (nbconvert drops non-ASCII: Chinese ones come out empty).
-
-    The page's table of contents lists the same headings in the same order; it follows.
-    """
     slugify = config.mdx_configs.get("toc", {}).get("slugify") or slugify_unicode
-    ids: set[str] = set()
-    slugs = []
-    for heading in soup.find_all(re.compile(r"^h[1-6]$")):
-        title = copy.copy(heading)
-        for anchor in title.find_all("a", class_="headerlink"):
-            anchor.decompose()
-        slug = unique(slugify(title.get_text().strip(), "-"), ids)
-        heading["id"] = slug
-        for anchor in heading.find_all("a", class_="headerlink"):
-            anchor["href"] = f"#{slug}"
-        slugs.append(slug)
-    items = list(_walk(page.toc or []))
-    if len(items) == len(slugs):
-        for item, slug in zip(items, slugs, strict=True):
-            item.id = slug
-
-
-def _walk(items: Any) -> Iterator[Any]:
-    for item in items:
-        yield item
-        yield from _walk(item.children)
-
-
-def _fold(soup: BeautifulSoup, cell: Tag, summary: str) -> None:
-    """Fold the code of ``cell`` into a Material ``details`` block (nbconvert tags two divs)."""
-    code = cell.find("div", class_="highlight")
-    if code is None or code.find_parent("details") is not None:
-        return
-    details = soup.new_tag("details", attrs={"class": "note"})
-    title = soup.new_tag("summary")
-    title.string = summary
-    code.wrap(details)
-    details.insert(0, title)
-
-
-def _add_download(soup: BeautifulSoup, name: str, language: str) -> None:
-    """Add a button that downloads the notebook, after the first heading (or on top).
-
-    It links to the per-locale copy (``lab.nl.ipynb``) that ``on_post_page`` names, and leaves
-    docs/hooks/downloads.py the empty ``data-fill-wheel`` slot (download_names.py) to fill.
-    """
-    local = download_name(name, language)
-    attrs = {"href": local, "download": local, "class": "md-button", "data-fill-wheel": ""}
-    link = soup.new_tag("a", attrs=attrs)
-    link.string = locale_settings.section(language, "downloads")["notebook_button"]
-    paragraph = soup.new_tag("p", attrs={"class": "nb-download"})
-    paragraph.append(link)
-    heading = soup.find("h1")
-    if isinstance(heading, Tag):
-        heading.insert_after(paragraph)
-    else:
-        soup.insert(0, paragraph)
-
-
-def _flatten(div: Tag) -> None:
-    """Drop nbconvert's layout wrappers; keep code blocks and mark outputs as ``nb-output``."""
-    classes = div.get_attribute_list("class")
-    if "highlight" in classes or not any(c.startswith(("jp-", "jupyter-")) for c in classes):
-        return
-    if "jp-OutputArea-output" in classes:
-        kind = str(div.get("data-mime-type", ""))
-        error = "stderr" in kind or "jp-mod-error" in classes
-        div.attrs = {"class": "nb-output nb-error" if error else "nb-output"}
-        return
-    div.unwrap()
-
-
-def _as_code_block(soup: BeautifulSoup, block: Tag) -> None:
-    """``div.highlight-ipynb > pre`` becomes Material's ``div.highlight > pre > code``."""
-    block["class"] = AttributeValueList(["language-python", "highlight"])
-    pre = block.find("pre")
-    if not isinstance(pre, Tag):
-        return
-    code = soup.new_tag("code")
-    for child in list(pre.contents):
-        code.append(child.extract())
-    first = code.contents[0] if code.contents else None
-    if isinstance(first, Tag) and first.name == "span" and not first.get_text():
-        first.decompose()
-    pre.append(code)
+    content, slugs = notebook_page.content(html, page.file.src_uri, language, slugify)
+    notebook_page.use_ids(page.toc, slugs)
+    return content
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
@@ -385,6 +261,7 @@ def on_post_build(config: Any) -> None:
     last = _state["builds"] >= (len(i18n.build_languages) if i18n is not None else 1)
     if last:
         notebook_convert.finish()
+        notebook_page.KEPT.save()
     if not jupyter.config["cache"]:
         return
     _state["used"] |= set(getattr(jupyter, "_used_cache_paths", set()))

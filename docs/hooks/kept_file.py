@@ -1,0 +1,69 @@
+"""Values a build makes once and the next build reads: one JSON file under ``.cache/``.
+
+A hook that turns the same input into the same output every build (a formula into MathML, a
+notebook's HTML into its page) keeps the outputs of this build in one file. The file's name
+is a digest of everything the outputs depend on besides their keys (the hook's source, a
+library's version), so a change there starts a new file instead of reading stale values.
+The file is rewritten only when the build made a value it did not hold, and then holds the
+values this build used, so it does not grow with edits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+
+def digest(parts: Iterable[str | bytes]) -> str:
+    """Return a short hex digest of ``parts`` (each one delimited, so none runs into the next)."""
+    hasher = hashlib.sha256()
+    for part in parts:
+        data = part.encode() if isinstance(part, str) else part
+        hasher.update(len(data).to_bytes(8, "big") + data)
+    return hasher.hexdigest()[:16]
+
+
+class KeptFile:
+    """The values of one JSON file, the ones this build used, and whether any was new."""
+
+    def __init__(self) -> None:
+        self.path: Path | None = None
+        self.known: dict[str, Any] = {}
+        self.used: dict[str, Any] = {}
+        self.new = False
+
+    def open(self, path: Path) -> None:
+        """Start a build that keeps its values in ``path`` (read now, if it is readable)."""
+        if path != self.path:
+            self.path, self.known = path, {}
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                data = {}
+            if isinstance(data, dict):
+                self.known = {str(key): value for key, value in data.items()}
+        self.used, self.new = {}, False
+
+    def get(self, key: str) -> Any:
+        """Return the value kept for ``key``, or ``None``."""
+        value = self.known.get(key)
+        if value is not None:
+            self.used[key] = value
+        return value
+
+    def put(self, key: str, value: Any) -> None:
+        """Keep ``value`` (not ``None``) for ``key``."""
+        self.known[key] = self.used[key] = value
+        self.new = True
+
+    def save(self) -> None:
+        """Write the values this build used, if one of them was new."""
+        if self.path is None or not self.new:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(self.used, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        self.path.write_text(text, encoding="utf-8")
+        self.new = False
