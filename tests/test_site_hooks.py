@@ -326,7 +326,8 @@ def test_the_search_helper_starts_with_a_warm_builds_first_language_only(
     monkeypatch.setattr(sections, "Helper", helper)
     i18n.build_languages = ["en", "nl", "de"]
     busy = {"now": True}
-    monkeypatch.setattr(sections.notebook_convert, "busy", lambda: busy["now"])
+    notebook_convert = importlib.import_module("notebook_convert")  # as the hook imports it
+    monkeypatch.setattr(notebook_convert, "busy", lambda: busy["now"])
     for cold in (True, False):  # a cold build: kernels and the converter busy at first
         busy["now"] = cold
         for index, language in enumerate(i18n.build_languages):

@@ -25,7 +25,6 @@ import logging
 from concurrent.futures import Future
 from typing import Any
 
-import notebook_convert
 from helper_process import Answer, Helper, run
 from mkdocs.plugins import event_priority
 
@@ -108,6 +107,8 @@ def _languages(config: Any) -> int:
 @event_priority(-100)  # after docs/hooks/notebooks.py has started converting the notebooks
 def on_config(config: Any) -> Any:
     """Start the helper with a warm build's first language (no notebook is converted)."""
+    import notebook_convert  # here, not above: the helper process has no use for nbconvert
+
     module = _module(config)
     if module is None:
         return config
