@@ -11,13 +11,14 @@ in every build. The page is the same for the same inputs, so :func:`content` kee
 ``.cache/notebook-pages/<digest>.json`` (docs/hooks/kept_file.py), under a key made of all
 its inputs (nbconvert's HTML, the notebook's name, the language and its two strings, the
 slug function); the file's name covers this file, download_names.py and the libraries that
-shape the output (BeautifulSoup, Markdown's ``unique``).
+shape the output (BeautifulSoup, Python's ``html.parser``, Markdown's ``unique``).
 """
 
 from __future__ import annotations
 
 import copy
 import functools
+import platform
 import posixpath
 import re
 from collections.abc import Callable, Iterator
@@ -70,7 +71,8 @@ def _name(function: Any) -> str | None:
 def cache_file(config: Any) -> Path:
     """Where this project keeps the pages, for this code and these libraries."""
     sources = [Path(__file__).read_bytes(), Path(download_names.__file__).read_bytes()]
-    name = digest([*sources, version("beautifulsoup4"), version("markdown")])
+    libraries = [version("beautifulsoup4"), version("markdown"), platform.python_version()]
+    name = digest([*sources, *libraries])  # Python's own html.parser reads the page
     return Path(config.config_file_path).parent / ".cache" / "notebook-pages" / f"{name}.json"
 
 
