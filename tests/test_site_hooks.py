@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import sys
 from collections.abc import Iterator
 from concurrent.futures import Future
@@ -486,6 +487,32 @@ def test_without_chinese_or_with_a_dictionary_of_ones_own_nothing_is_cached(
     config.plugins["material/search"].config["jieba_dict_user"] = "words.txt"
     load("chinese_words").on_config(config)
     assert config.module.jieba is jieba
+
+
+@pytest.mark.filterwarnings("ignore:pkg_resources is deprecated:UserWarning")  # jieba's import
+def test_the_helper_loads_jiebas_dictionary_cache_whole_to_the_same_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import jieba
+
+    words = load("chinese_words")
+    dictionary = tmp_path / "dict.txt"
+    dictionary.write_text("差分 5 n\n隐私 7 n\n差分隐私 3 n\n预算 4 n\n", encoding="utf-8")
+    os.utime(dictionary, (1, 1))  # older than the cache, so jieba reads the cache
+    made = jieba.Tokenizer(str(dictionary))
+    made.tmp_dir = str(tmp_path)
+    made.initialize()  # builds the dictionary and writes jieba's cache with marshal.dump
+    (cache,) = tmp_path.glob("jieba.u*.cache")
+    written = cache.stat().st_mtime_ns
+    read = jieba.Tokenizer(str(dictionary))
+    read.tmp_dir = str(tmp_path)
+    monkeypatch.setattr(jieba, "marshal", jieba.marshal)  # put back after the test
+    monkeypatch.setattr(jieba, "initialize", read.initialize)
+    words.initialize(jieba)
+    assert jieba.marshal is words.WholeFileMarshal and read.initialized
+    assert cache.stat().st_mtime_ns == written  # read from the cache, not built again
+    assert (read.FREQ, read.total) == (made.FREQ, made.total)
+    assert list(read.cut("差分隐私预算")) == list(made.cut("差分隐私预算"))
 
 
 @pytest.mark.filterwarnings("ignore:pkg_resources is deprecated:UserWarning")  # jieba's import
