@@ -10,14 +10,6 @@ afresh and its working folder becomes the notebook's, so each notebook runs exac
 would alone; only the imported modules stay loaded, which is the saving. The notebooks are
 dealt round-robin, so the same sources always share a kernel in the same order.
 
-The first pages wait for the first notebook; every other kernel runs ``NICENESS`` steps
-nicer than the build from its start. Once the first language's pages hold their notebooks,
-the rest of the build waits for its page builder more than for a kernel: ``lower_priority``
-(called by notebooks.py) then makes the first kernel nicer too, so on two cores the page
-builder keeps one core to itself and the kernels share the other. A nicer process still gets
-any core nobody else wants. The order and the outputs are the same; only the scheduling
-changes.
-
 Each notebook's future holds the path of its executed copy (``executed_future``), which
 notebook_convert.py converts without executing: the same HTML, because the same nbconvert
 configuration executed it. A notebook that fails keeps its error in the future, its page
@@ -27,12 +19,11 @@ the executed copies.
 
 from __future__ import annotations
 
-import functools
 import logging
 import os
 import tempfile
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,8 +37,6 @@ from traitlets.config import Config
 
 #: Kernels running at once; with the build itself that keeps a 2-core machine busy.
 WORKERS = 2
-#: How much nicer than the build the kernels run after ``lower_priority`` (at most 19).
-NICENESS = 10
 #: Run silently before each notebook a kernel has already run: a new session, as if new.
 RESET = "import os as _os; _os.chdir({folder!r}); get_ipython().reset(new_session=True)"
 
@@ -69,13 +58,9 @@ class _Executor(ExecutePreprocessor):
     #: Set for a kernel that has run another notebook: what to run before the first cell.
     reset_code: str | None = None
     nb_path = ""
-    #: Told of the kernel before the first cell, when its process runs.
-    started: Callable[[KernelManager], None] | None = None
 
     def preprocess_cell(self, cell: Any, resources: Any, index: int) -> Any:
         """Reset the kernel before the first cell, then execute each cell as nbconvert does."""
-        if index == 0 and self.started is not None and self.km is not None:
-            self.started(self.km)
         if index == 0 and self.reset_code is not None and self.kc is not None:
             reply = self.wait_for_reply(
                 self.kc.execute(self.reset_code, silent=True, store_history=False)
@@ -95,14 +80,11 @@ class _Run:
             for index, source in enumerate(sources)
         }
         self.stopping = threading.Event()
-        self.lock = threading.Lock()
-        self.kernels: list[KernelManager] = []
-        self.lowered = False
         jobs = list(self.jobs.values())
         self.threads = [
             threading.Thread(
                 target=self._work,
-                args=(jobs[first::workers], config, first == 0),
+                args=(jobs[first::workers], config),
                 name=f"notebook-kernel-{first}",
                 daemon=True,
             )
@@ -111,13 +93,8 @@ class _Run:
         for thread in self.threads:
             thread.start()
 
-    def _work(self, jobs: list[_Job], config: Config, leads: bool) -> None:
-        """Execute ``jobs`` in order in one kernel; a failed notebook gets a fresh kernel.
-
-        The kernel that ``leads`` has the build's first notebook, which the first pages wait
-        for; the others run nicer from the start.
-        """
-        started = functools.partial(self.started, leads=leads)
+    def _work(self, jobs: list[_Job], config: Config) -> None:
+        """Execute ``jobs`` in order in one kernel; a failed notebook gets a fresh kernel."""
         kernel: KernelManager | None = None
         try:
             for job in jobs:
@@ -125,28 +102,13 @@ class _Run:
                     job.future.cancel()
                     continue
                 try:
-                    kernel = _execute(job, config, kernel, started)
+                    kernel = _execute(job, config, kernel)
                     job.future.set_result(job.copy)
                 except BaseException as error:  # the page raises it, as mkdocs-jupyter would
                     job.future.set_exception(error)
                     kernel = None  # _execute has stopped it
         finally:
             _shutdown(kernel)
-
-    def started(self, kernel: KernelManager, leads: bool = True) -> None:
-        """Note a kernel whose process runs; make it nicer unless it leads a run not lowered."""
-        with self.lock:
-            if kernel not in self.kernels:
-                self.kernels.append(kernel)
-            if self.lowered or not leads:
-                _renice(kernel)
-
-    def lower_priority(self) -> None:
-        """Let all of this run's kernels, running and to come, run nicer than the build."""
-        with self.lock:
-            self.lowered = True
-            for kernel in self.kernels:
-                _renice(kernel)
 
     def close(self) -> None:
         """Cancel what has not started, wait for the kernels to stop, delete the copies."""
@@ -158,22 +120,15 @@ class _Run:
         self.folder.cleanup()
 
 
-def _execute(
-    job: _Job,
-    config: Config,
-    kernel: KernelManager | None,
-    started: Callable[[KernelManager], None] | None = None,
-) -> KernelManager:
+def _execute(job: _Job, config: Config, kernel: KernelManager | None) -> KernelManager:
     """Execute ``job``'s notebook in ``kernel`` (or a new one); write the executed copy.
 
-    ``started`` is told of the kernel before the first cell. Return the kernel for the next
-    notebook; if this one fails, stop the kernel and raise.
+    Return the kernel for the next notebook; if this one fails, stop the kernel and raise.
     """
     notebook = nbformat.read(job.source, as_version=4)  # type: ignore[no-untyped-call]
     executor = _Executor(config=config)  # type: ignore[no-untyped-call]
     executor.nb = notebook
     executor.nb_path = job.source
-    executor.started = started
     folder = os.path.dirname(job.source)
     wanted = executor.kernel_name or notebook.metadata.get("kernelspec", {}).get("name", "")
     if kernel is not None and kernel.kernel_name != wanted:
@@ -194,26 +149,6 @@ def _execute(
     job.copy.parent.mkdir(parents=True)
     nbformat.write(notebook, job.copy)  # type: ignore[no-untyped-call]
     return kernel
-
-
-def _renice(kernel: KernelManager) -> None:
-    """Let each thread of ``kernel``'s process run ``NICENESS`` steps nicer than the build.
-
-    Linux sets niceness per thread. A kernel not started here or already gone, or a system
-    without niceness, is left as is.
-    """
-    process = getattr(getattr(kernel, "provisioner", None), "process", None)
-    pid = getattr(process, "pid", None)
-    if not isinstance(pid, int) or not hasattr(os, "setpriority"):
-        return
-    niceness = min(19, os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)
-    tasks = Path(f"/proc/{pid}/task")
-    threads = [int(task.name) for task in tasks.iterdir()] if tasks.is_dir() else [pid]
-    for thread in threads:
-        try:
-            os.setpriority(os.PRIO_PROCESS, thread, niceness)
-        except OSError:  # the thread has ended
-            continue
 
 
 def _shutdown(kernel: KernelManager | None) -> None:
@@ -249,12 +184,6 @@ def finish() -> None:
     """Stop the kernels of the current run and delete its executed copies."""
     while _runs:
         _runs.pop().close()
-
-
-def lower_priority() -> None:
-    """Let the current run's kernels run ``NICENESS`` steps nicer than the build from now on."""
-    if _runs:
-        _runs[-1].lower_priority()
 
 
 def executed_future(source: str) -> Future[Path] | None:

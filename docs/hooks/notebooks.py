@@ -14,7 +14,6 @@
   in two shared kernels (docs/hooks/notebook_kernels.py), so the five labs no longer each
   pay a kernel start and the imports, and run beside the rest of the build; a helper
   process converts every uncached notebook page ahead (docs/hooks/notebook_convert.py).
-  ``on_env`` of the first language lets the kernels run nicer than the page builder.
 * The private internals used here (``_compute_cache_key``, ``_get_cache_path``,
   ``_get_nb_toc_tokens``, ``_used_cache_paths``, ``convert.nb2html``; static-i18n's ``building`` and
   ``i18n_files_per_language``) are checked in ``on_config``: an untested plugin release
@@ -33,7 +32,6 @@ from pathlib import Path
 from typing import Any
 
 import notebook_convert
-import notebook_kernels
 import notebook_page
 from download_names import download_name
 from markdown.extensions.toc import slugify_unicode
@@ -240,18 +238,6 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
             language = getattr(page.file, "locale", None) or config.theme.get("language", "en")
             copy.replace(folder / download_name(page.file.src_uri, language))
     return output
-
-
-def on_env(env: Any, config: Any, files: Files) -> Any:
-    """Once the first language's pages hold their notebooks, let the kernels run nicer.
-
-    From here on the build waits for its page builder more than for any notebook
-    (docs/hooks/notebook_kernels.py, ``lower_priority``).
-    """
-    _, i18n = _plugins(config)
-    if i18n is None or not i18n.building:
-        notebook_kernels.lower_priority()
-    return env
 
 
 def on_pre_build(config: Any) -> None:
