@@ -3,9 +3,12 @@
 pytest-playwright provides ``browser``, ``new_context`` and ``page`` (and, on request,
 ``--tracing retain-on-failure`` and screenshots); here it is pointed at ``/usr/bin/chromium``,
 never a downloaded browser, and its ``base_url`` is the built site served by
-:func:`tests.site_server.serve`. Without pytest-playwright these tests are not collected and
-without Chromium they skip, unless ``DPLESSON_REQUIRE_BROWSER=1`` (set by the nox session
-``browser``) makes either a failure.
+:func:`tests.site_server.serve` with search indexes that hold no documents: only the tests
+that search read them, and building one on every page load is a quarter of Chromium's CPU. A
+module that searches or checks requests (test_search.py, test_axe.py, test_offline.py) sets
+its ``base_url`` to ``indexed_url``, the site as built. Without pytest-playwright these
+tests are not collected and without Chromium they skip, unless ``DPLESSON_REQUIRE_BROWSER=1``
+(set by the nox session ``browser``) makes either a failure.
 
 :class:`Visit` records every request and uncaught script error of a page; a test fails on
 any script error. Pages that several tests read are opened once per module and locale
@@ -59,7 +62,17 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def base_url(site_dir: Path) -> Iterator[str]:
-    """The built site on a free port of 127.0.0.1 (pytest-playwright's contexts use it)."""
+    """The built site on a free port of 127.0.0.1, its search indexes without documents.
+
+    pytest-playwright's contexts use it; see the module's text.
+    """
+    with serve(site_dir, search_documents=False) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def indexed_url(site_dir: Path) -> Iterator[str]:
+    """The built site as built, search indexes included, on another port of 127.0.0.1."""
     with serve(site_dir) as url:
         yield url
 

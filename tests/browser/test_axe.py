@@ -33,6 +33,12 @@ SETTLED = "document.getAnimations().every(a => a.playState !== 'running')"
 
 
 @pytest.fixture(scope="session")
+def base_url(indexed_url: str) -> str:
+    """This module searches (its results are checked too): the site as built (conftest.py)."""
+    return indexed_url
+
+
+@pytest.fixture(scope="session")
 def axe_script() -> Path:
     """The axe-core build that ``npm ci`` in tests/browser/js installs."""
     if not AXE.exists():

@@ -37,6 +37,12 @@ MARKERS = {
 ALL_TYPES = ("en", "zh")
 
 
+@pytest.fixture(scope="session")
+def base_url(indexed_url: str) -> str:
+    """This module owns every request a reader makes: the site as built (conftest.py)."""
+    return indexed_url
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_no_request_leaves_the_machine_and_none_fails(visit: Visit, locale: str) -> None:
     page = visit.page

@@ -22,6 +22,12 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 
+@pytest.fixture(scope="session")
+def base_url(indexed_url: str) -> str:
+    """This module searches: the site as built, search indexes included (conftest.py)."""
+    return indexed_url
+
+
 @pytest.fixture(scope="module")
 def home_page(
     browser: Browser, browser_context_args: dict[str, Any], base_url: str, locale: str
