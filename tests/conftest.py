@@ -70,10 +70,14 @@ def skip_fallback(locale: str, page: str) -> None:
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The strictly built site: ``$DPLESSON_SITE_DIR`` if nox built it, else a fresh build."""
+    """The strictly built site: ``$DPLESSON_SITE_DIR`` if nox built it, else a fresh build.
+
+    A relative ``$DPLESSON_SITE_DIR`` (``site``, as CONTRIBUTING.md runs one file) is made
+    absolute, so paths built from it compare equal to resolved ones.
+    """
     given = os.environ.get("DPLESSON_SITE_DIR")
     if given:
-        return Path(given)
+        return Path(given).resolve()
     target = tmp_path_factory.mktemp("site")
     subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)],
