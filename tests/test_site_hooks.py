@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from jinja2 import DictLoader, Environment, FileSystemLoader
+from jinja2.bccache import bc_magic
 
 from tests.conftest import DOCS
 
@@ -115,6 +116,35 @@ def test_templates_compile_once_for_all_languages() -> None:
     )
     assert edited.get_template("page.html").render(name="zh") == "zh"  # not the stale code
     assert CountingEnvironment.compiled == 2
+
+
+def test_compiled_templates_are_kept_for_the_next_build(tmp_path: Path) -> None:
+    speed = load("build_speed")
+    folder = tmp_path / ".cache" / "jinja"
+
+    def render(templates: dict[str, str], **context: str) -> str:
+        cache = speed.SharedBytecode()  # a new build's process
+        cache.folder = folder
+        env = CountingEnvironment(loader=DictLoader(templates), bytecode_cache=cache)
+        return str(env.get_template("page.html").render(**context))
+
+    CountingEnvironment.compiled = 0
+    templates = {"page.html": "{{ greeting }}, {{ name }}!"}
+    assert render(templates, greeting="Hi", name="en") == "Hi, en!"
+    assert CountingEnvironment.compiled == 1 and len(list(folder.glob("*.bin"))) == 1
+    assert render(templates, greeting="Hoi", name="nl") == "Hoi, nl!"
+    assert CountingEnvironment.compiled == 1  # the next build read it
+    assert render({"page.html": "{{ name }}"}, name="zh") == "zh"  # edited: not the kept code
+    assert CountingEnvironment.compiled == 2
+    assert render({"page.html": "{{ name }}"}, name="tr") == "tr"
+    assert CountingEnvironment.compiled == 2  # the edited template's code replaced the old
+    (kept,) = folder.glob("*.bin")
+    for damaged in (b"not a compiled template", bc_magic + b"\x80\x04 damaged"):
+        kept.write_bytes(damaged)
+        compiled = CountingEnvironment.compiled
+        assert render(templates, greeting="Hallo", name="de") == "Hallo, de!"
+        assert CountingEnvironment.compiled == compiled + 1  # compiled again, kept again
+    assert not list(folder.glob("*.part"))
 
 
 def test_nbconvert_compiles_its_templates_once_and_converts_as_before(

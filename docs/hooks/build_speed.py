@@ -3,7 +3,9 @@
 static-i18n builds every locale with a fresh Jinja environment, so Material's templates
 were compiled five times per build (and again on every ``mkdocs serve`` reload). Jinja's
 bytecode cache stores each template's source checksum and recompiles on a mismatch, so
-sharing one in memory is safe: an edited template is compiled afresh.
+sharing one in memory is safe: an edited template is compiled afresh. ``on_config`` also
+keeps the compiled templates under ``.cache/jinja/``, so the next build does not compile
+them either (Jinja's check covers the source and the Python version that compiled it).
 
 nbconvert does the same on a larger scale: mkdocs-jupyter makes a new exporter, and so a new
 Jinja environment, for every notebook it converts, twice (HTML for the page, Markdown for
@@ -33,6 +35,8 @@ Chinese search words are cut once and kept by docs/hooks/chinese_words.py.
 from __future__ import annotations
 
 import os
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -42,20 +46,44 @@ from mkdocs.structure.files import Files, InclusionLevel
 
 
 class SharedBytecode(BytecodeCache):
-    """Compiled templates kept in memory for the life of the process."""
+    """Compiled templates kept in memory for the life of the process, and in ``folder``.
+
+    Without a ``folder`` (the notebook converter's process), in memory only.
+    """
 
     def __init__(self) -> None:
         self.compiled: dict[str, bytes] = {}
+        self.folder: Path | None = None
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        """Fill ``bucket`` from memory when this exact template was compiled before."""
+        """Fill ``bucket`` when this exact template was compiled before, here or in a build.
+
+        Jinja leaves the bucket empty (and compiles) if the kept code is of another source.
+        """
         code = self.compiled.get(bucket.key)
+        if code is None and self.folder is not None:
+            try:
+                code = (self.folder / f"{bucket.key}.bin").read_bytes()
+                bucket.bytecode_from_string(code)
+            except Exception:  # unreadable or damaged: compile it as if it were not kept
+                bucket.reset()
+                return
+            if bucket.code is not None:
+                self.compiled[bucket.key] = code
+            return
         if code is not None:
             bucket.bytecode_from_string(code)
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        """Keep a freshly compiled template."""
-        self.compiled[bucket.key] = bucket.bytecode_to_string()
+        """Keep a freshly compiled template, in memory and in ``folder``."""
+        code = self.compiled[bucket.key] = bucket.bytecode_to_string()
+        if self.folder is None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".part")
+        with os.fdopen(handle, "wb") as file:
+            file.write(code)
+        os.replace(temporary, self.folder / f"{bucket.key}.bin")
 
 
 CACHE = SharedBytecode()
@@ -146,6 +174,7 @@ HIGHLIGHTERS = ("pymdownx.highlight", "pymdownx.superfences", "pymdownx.inlinehi
 
 def on_config(config: Any) -> Any:
     """Install the savings above (once per process)."""
+    CACHE.folder = Path(config.config_file_path).parent / ".cache" / "jinja"
     if "mkdocs-jupyter" in config.plugins:
         share_nbconvert_templates()
     if set(HIGHLIGHTERS) & set(config.markdown_extensions):
