@@ -213,6 +213,41 @@ def test_a_code_block_is_highlighted_once_for_all_languages(
     assert "signal" in other and len(calls) == 6
 
 
+def test_highlighted_blocks_are_kept_for_the_next_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import markdown
+    from pymdownx import highlight as module
+
+    pygments_highlight = module.highlight
+    calls: list[str] = []
+
+    def counting(code: str, lexer: Any, formatter: Any, outfile: Any = None) -> Any:
+        calls.append(code)
+        return pygments_highlight(code, lexer, formatter, outfile)
+
+    config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"), plugins={})
+    page = '```python\nx = 1  # noise\n```\n\n```python hl_lines="1"\nx = 1  # noise\n```\n'
+
+    def build(source: str) -> str:
+        """One build in a new process: Pygments unwrapped, the kept blocks read, then saved."""
+        monkeypatch.setattr(module, "highlight", counting)  # restored after the test
+        speed = load("build_speed")
+        speed.share_highlighting()
+        speed.HIGHLIGHTED.open(speed.highlight_file(config))
+        html = markdown.markdown(source, extensions=["pymdownx.superfences"])
+        speed.on_post_build(config)
+        return str(html)
+
+    expected = markdown.markdown(page, extensions=["pymdownx.superfences"])
+    assert build(page) == expected and len(calls) == 2  # highlighted, then kept
+    (kept,) = (tmp_path / ".cache" / "highlight").glob("*.json")
+    assert build(page) == expected and len(calls) == 2  # the next build: nothing highlighted
+    edited = page.replace("noise", "signal")
+    assert "signal" in build(edited) and len(calls) == 4  # new code is highlighted
+    assert "noise" not in kept.read_text("utf-8")  # only what the last build used is kept
+
+
 class Theme(dict[str, Any]):
     """A theme's settings, folders and Jinja environment, as MkDocs' Theme offers them."""
 

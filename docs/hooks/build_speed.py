@@ -16,7 +16,9 @@ build waits for. ``share_nbconvert_templates`` gives those environments the same
 The five locales show the same code examples (one shared source each), so pymdownx had
 Pygments highlight every block five times. ``share_highlighting`` keeps each highlighted
 block for the process, keyed by its source and every lexer and formatter option: the same
-inputs give Pygments' same output, so only the repeats are skipped.
+inputs give Pygments' same output, so only the repeats are skipped. The blocks are also
+kept for the next build in ``.cache/highlight/`` (docs/hooks/kept_file.py; the file's name
+covers this file and the Pygments and pymdownx versions).
 
 MkDocs lists a theme's files by walking all of its folders, Material's ``.icons`` (14,500
 icon files) included, and then drops every hidden path; static-i18n does that once per
@@ -34,14 +36,18 @@ Chinese search words are cut once and kept by docs/hooks/chinese_words.py.
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 import jinja2
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
+from kept_file import KeptFile, digest
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files, InclusionLevel
 
 
@@ -87,6 +93,8 @@ class SharedBytecode(BytecodeCache):
 
 
 CACHE = SharedBytecode()
+#: Each highlighted block, under its source and the lexer's and formatter's class and options.
+HIGHLIGHTED = KeptFile()
 
 
 def on_env(env: Any, **_: Any) -> Any:
@@ -119,18 +127,33 @@ def share_highlighting() -> None:
     pygments_highlight = module.highlight
     if getattr(pygments_highlight, "shares_blocks", False):
         return
-    done: dict[tuple[object, ...], str] = {}
 
     def highlight(code: str, lexer: Any, formatter: Any, outfile: Any = None) -> Any:
         if outfile is not None:
             return pygments_highlight(code, lexer, formatter, outfile)
-        key = (code, type(lexer), _options(lexer), type(formatter), _options(formatter))
-        if key not in done:
-            done[key] = pygments_highlight(code, lexer, formatter)
-        return done[key]
+        key = json.dumps(
+            [code, _name(lexer), _options(lexer), _name(formatter), _options(formatter)]
+        )
+        found = HIGHLIGHTED.get(key)
+        if not isinstance(found, str):
+            found = pygments_highlight(code, lexer, formatter)
+            HIGHLIGHTED.put(key, found)
+        return found
 
     highlight.shares_blocks = True  # type: ignore[attr-defined]
     module.highlight = highlight
+
+
+def _name(component: Any) -> str:
+    """Return the module and name of a Pygments lexer's or formatter's class."""
+    kind = type(component)
+    return f"{kind.__module__}.{kind.__qualname__}"
+
+
+def highlight_file(config: Any) -> Path:
+    """Where this project keeps highlighted blocks, for these Pygments and pymdownx releases."""
+    name = digest([Path(__file__).read_bytes(), version("pygments"), version("pymdown-extensions")])
+    return Path(config.config_file_path).parent / ".cache" / "highlight" / f"{name}.json"
 
 
 def _options(component: Any) -> str:
@@ -179,6 +202,8 @@ def on_config(config: Any) -> Any:
         share_nbconvert_templates()
     if set(HIGHLIGHTERS) & set(config.markdown_extensions):
         share_highlighting()
+        if not getattr(config.plugins.get("i18n"), "building", False):  # a build's first language
+            HIGHLIGHTED.open(highlight_file(config))
     list_visible_theme_files(config.theme)
     return config
 
@@ -188,3 +213,10 @@ def on_files(files: Files, **_: Any) -> Files:
     for file in [file for file in files if file.inclusion is InclusionLevel.EXCLUDED]:
         files.remove(file)
     return files
+
+
+@event_priority(-150)  # after static-i18n (-100) has built the other languages
+def on_post_build(config: Any) -> None:
+    """After the last language: keep this build's highlighted blocks if one of them was new."""
+    if not getattr(config.plugins.get("i18n"), "building", False):
+        HIGHLIGHTED.save()
