@@ -196,7 +196,7 @@ HIGHLIGHTERS = ("pymdownx.highlight", "pymdownx.superfences", "pymdownx.inlinehi
 
 
 def on_config(config: Any) -> Any:
-    """Install the savings above (once per process)."""
+    """Install the savings above (once per process); read what the last build kept."""
     CACHE.folder = Path(config.config_file_path).parent / ".cache" / "jinja"
     if "mkdocs-jupyter" in config.plugins:
         share_nbconvert_templates()
