@@ -6,7 +6,7 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
@@ -183,10 +183,12 @@ def test_nbconvert_compiles_its_templates_once_and_converts_as_before(
     assert len(compiled) == compiled_first  # new exporters, nothing compiled again
 
 
-def test_a_code_block_is_highlighted_once_for_all_languages(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    import markdown
+#: Two blocks of the same code with different options.
+BLOCKS = '```python\nx = 1  # noise\n```\n\n```python hl_lines="1"\nx = 1  # noise\n```\n'
+
+
+def counting_pygments() -> tuple[list[str], Callable[..., Any]]:
+    """pymdownx's Pygments call as it is now, noting each block it highlights."""
     from pymdownx import highlight as module
 
     pygments_highlight = module.highlight
@@ -196,8 +198,18 @@ def test_a_code_block_is_highlighted_once_for_all_languages(
         calls.append(code)
         return pygments_highlight(code, lexer, formatter, outfile)
 
+    return calls, counting
+
+
+def test_a_code_block_is_highlighted_once_for_all_languages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import markdown
+    from pymdownx import highlight as module
+
+    calls, counting = counting_pygments()
     monkeypatch.setattr(module, "highlight", counting)  # restored after the test
-    page = '```python\nx = 1  # noise\n```\n\n```python hl_lines="1"\nx = 1  # noise\n```\n'
+    page = BLOCKS
 
     def render() -> str:  # a new Markdown per page, as MkDocs makes
         return markdown.markdown(page, extensions=["pymdownx.superfences"])
@@ -219,15 +231,9 @@ def test_highlighted_blocks_are_kept_for_the_next_build(
     import markdown
     from pymdownx import highlight as module
 
-    pygments_highlight = module.highlight
-    calls: list[str] = []
-
-    def counting(code: str, lexer: Any, formatter: Any, outfile: Any = None) -> Any:
-        calls.append(code)
-        return pygments_highlight(code, lexer, formatter, outfile)
-
+    calls, counting = counting_pygments()
     config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"), plugins={})
-    page = '```python\nx = 1  # noise\n```\n\n```python hl_lines="1"\nx = 1  # noise\n```\n'
+    page = BLOCKS
 
     def build(source: str) -> str:
         """One build in a new process: Pygments unwrapped, the kept blocks read, then saved."""
