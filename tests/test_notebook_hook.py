@@ -241,6 +241,11 @@ def shared_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, o
         "second": code_notebook("import os\nprint('secret' in globals(), os.getcwd())", "7 * 6"),
         "broken": code_notebook("raise ValueError('broken on purpose')"),
         "after": code_notebook("print('after', 'secret' in globals())"),
+        "sockets": code_notebook(
+            "from ipykernel.connect import get_connection_info\n"
+            "info = get_connection_info(unpack=True)\n"
+            "print(info['transport'], info['ip'])"
+        ),
     }
     paths = {}
     for name, text in sources.items():
@@ -302,6 +307,19 @@ def test_a_failing_notebook_raises_its_error_and_the_next_one_still_runs(
     assert isinstance(error, CellExecutionError)
     assert "broken on purpose" in str(error)
     assert outputs(shared_run["after"]) == [(1, "after False\n")]
+
+
+def test_the_kernels_listen_on_unix_sockets_that_go_with_the_run(
+    shared_run: dict[str, object],
+) -> None:
+    # What the kernel itself reports: no TCP port, and its sockets in the run's own folder,
+    # which finish() has deleted.
+    [(_, reported)] = outputs(shared_run["sockets"])
+    transport, sockets = reported.split()
+    assert transport == "ipc"
+    folder = Path(sockets).parent
+    assert folder.name.startswith("dplesson-notebooks-")
+    assert not folder.exists()
 
 
 def test_nothing_is_held_for_a_notebook_the_run_does_not_execute(tmp_path: Path) -> None:

@@ -15,10 +15,15 @@ notebook_convert.py converts without executing: the same HTML, because the same 
 configuration executed it. A notebook that fails keeps its error in the future, its page
 raises it, as before, and its kernel is replaced. ``finish`` stops the kernels and removes
 the executed copies.
+
+The kernels talk to the build over Unix sockets in the run's private temporary folder
+(``IPC``), where zmq has them: no TCP port opens on the machine, and ipykernel has no
+reason to warn in every cold build's log that its messages cross TCP unencrypted.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import tempfile
@@ -30,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import nbformat
+import zmq
 from jupyter_client.manager import KernelManager
 from jupyter_core.utils import ensure_async, run_sync
 from nbconvert.preprocessors import ExecutePreprocessor
@@ -37,6 +43,9 @@ from traitlets.config import Config
 
 #: Kernels running at once; with the build itself that keeps a 2-core machine busy.
 WORKERS = 2
+#: Kernels listen on Unix sockets in the run's folder where zmq supports them (not Windows).
+IPC = bool(zmq.has("ipc"))
+_KERNELS = itertools.count()
 #: Run silently before each notebook a kernel has already run: a new session, as if new.
 RESET = "import os as _os; _os.chdir({folder!r}); get_ipython().reset(new_session=True)"
 
@@ -102,7 +111,7 @@ class _Run:
                     job.future.cancel()
                     continue
                 try:
-                    kernel = _execute(job, config, kernel)
+                    kernel = _execute(job, config, kernel, Path(self.folder.name))
                     job.future.set_result(job.copy)
                 except BaseException as error:  # the page raises it, as mkdocs-jupyter would
                     job.future.set_exception(error)
@@ -120,8 +129,12 @@ class _Run:
         self.folder.cleanup()
 
 
-def _execute(job: _Job, config: Config, kernel: KernelManager | None) -> KernelManager:
+def _execute(
+    job: _Job, config: Config, kernel: KernelManager | None, sockets: Path
+) -> KernelManager:
     """Execute ``job``'s notebook in ``kernel`` (or a new one); write the executed copy.
+
+    A new kernel's connection file and sockets go in ``sockets``, the run's own folder.
 
     Return the kernel for the next notebook; if this one fails, stop the kernel and raise.
     """
@@ -136,6 +149,9 @@ def _execute(job: _Job, config: Config, kernel: KernelManager | None) -> KernelM
         kernel = None
     if kernel is None:
         kernel = executor.create_kernel_manager()
+        if IPC:
+            kernel.transport = "ipc"
+            kernel.connection_file = str(sockets / f"kernel-{next(_KERNELS)}.json")
     else:
         executor.reset_code = RESET.format(folder=folder)
     try:
