@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
@@ -116,6 +117,32 @@ def test_templates_compile_once_for_all_languages() -> None:
     )
     assert edited.get_template("page.html").render(name="zh") == "zh"  # not the stale code
     assert CountingEnvironment.compiled == 2
+
+
+#: A process that leaves a reference cycle whose finalizer leaves a mark when it is collected.
+EXITING = """
+import os, sys
+sys.path.insert(0, sys.argv[1])
+import build_speed
+
+class Cycle:
+    def __del__(self, _open=os.open, _close=os.close, _path=sys.argv[2], _flags=os.O_CREAT):
+        _close(_open(_path, _flags | os.O_WRONLY))
+
+kept = Cycle()
+kept.me = kept
+if sys.argv[3] == "shutdown":
+    build_speed.on_shutdown()
+"""
+
+
+@pytest.mark.parametrize("shutdown", [False, True])
+def test_the_build_exits_without_a_last_garbage_collection(tmp_path: Path, shutdown: bool) -> None:
+    mark = tmp_path / "collected"
+    arguments = [str(DOCS / "hooks"), str(mark), "shutdown" if shutdown else "-"]
+    subprocess.run([sys.executable, "-c", EXITING, *arguments], check=True, timeout=60)
+    # Python's exit collects the cycle unless on_shutdown has frozen the heap.
+    assert mark.exists() is not shutdown
 
 
 def test_compiled_templates_are_kept_for_the_next_build(tmp_path: Path) -> None:

@@ -31,11 +31,17 @@ to find each page's translations: about 1,000 files per language, two thirds of 
 builds, copies or serves an excluded file, so ``on_files`` drops them before static-i18n
 (priority -100) sees them.
 
+At exit, Python collects every reference cycle the build left (BeautifulSoup trees, Jinja
+environments, MkDocs' pages): 0.2–0.3 s of every build, after the site is written.
+``on_shutdown`` freezes the heap so that Python skips that last collection and the
+operating system frees the memory (measured 2026-12-01: exit 0.22–0.33 s → 0.05–0.07 s).
+
 Chinese search words are cut once and kept by docs/hooks/chinese_words.py.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import tempfile
@@ -220,3 +226,16 @@ def on_post_build(config: Any) -> None:
     """After the last language: keep this build's highlighted blocks if one of them was new."""
     if not getattr(config.plugins.get("i18n"), "building", False):
         HIGHLIGHTED.save()
+
+
+@event_priority(-1000)  # after every other handler of the event
+def on_shutdown() -> None:
+    """Spare the exit Python's last full garbage collection: it would only free memory.
+
+    MkDocs calls this when its command ends. By then the site, the kept files and the
+    helpers' pipes are written and closed; ``atexit`` handlers (temporary folders) still
+    run. What the collector no longer reaches is a reference cycle whose finalizer would
+    have run at exit: nothing the build leaves needs one. ``gh-deploy`` goes on after this
+    with the collector working on everything made from then on.
+    """
+    gc.freeze()
