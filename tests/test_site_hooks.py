@@ -119,11 +119,12 @@ def test_templates_compile_once_for_all_languages() -> None:
     assert CountingEnvironment.compiled == 2
 
 
-#: A process that leaves a reference cycle whose finalizer leaves a mark when it is collected.
+#: A process that leaves a reference cycle whose finalizer leaves a mark when it is collected,
+#: then ends as the build does (``shutdown``), as a helper does (``helper``) or plainly.
 EXITING = """
 import os, sys
 sys.path.insert(0, sys.argv[1])
-import build_speed
+import build_speed, helper_process
 
 class Cycle:
     def __del__(self, _open=os.open, _close=os.close, _path=sys.argv[2], _flags=os.O_CREAT):
@@ -133,16 +134,20 @@ kept = Cycle()
 kept.me = kept
 if sys.argv[3] == "shutdown":
     build_speed.on_shutdown()
+elif sys.argv[3] == "helper":
+    helper_process.run(lambda request: request)  # stdin is empty: no request comes
 """
 
 
-@pytest.mark.parametrize("shutdown", [False, True])
-def test_the_build_exits_without_a_last_garbage_collection(tmp_path: Path, shutdown: bool) -> None:
+@pytest.mark.parametrize("ending", ["plain", "shutdown", "helper"])
+def test_the_build_and_its_helpers_exit_without_a_last_garbage_collection(
+    tmp_path: Path, ending: str
+) -> None:
     mark = tmp_path / "collected"
-    arguments = [str(DOCS / "hooks"), str(mark), "shutdown" if shutdown else "-"]
-    subprocess.run([sys.executable, "-c", EXITING, *arguments], check=True, timeout=60)
-    # Python's exit collects the cycle unless on_shutdown has frozen the heap.
-    assert mark.exists() is not shutdown
+    command = [sys.executable, "-c", EXITING, str(DOCS / "hooks"), str(mark), ending]
+    subprocess.run(command, check=True, timeout=60, stdin=subprocess.DEVNULL)
+    # Python's exit collects the cycle, unless the heap was frozen before.
+    assert mark.exists() is (ending == "plain")
 
 
 def test_compiled_templates_are_kept_for_the_next_build(tmp_path: Path) -> None:
