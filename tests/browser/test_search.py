@@ -94,7 +94,10 @@ def test_a_result_opens_the_page_with_the_word_highlighted(visit: Visit) -> None
     visit.page.wait_for_load_state("load")
     assert unquote(visit.page.url).startswith(f"{visit.base_url}/tr/")
     assert visit.page.url.split("#")[0] in [link.split("#")[0] for link in links]
-    assert visit.page.locator("article mark").count() >= 1
+    # Material marks the words once its search worker has read the index, after "load".
+    marks = visit.page.locator("article mark")
+    marks.first.wait_for()
+    assert marks.count() >= 1
 
 
 # Readers type without diacritics; the folded form and the original both find the page, and
