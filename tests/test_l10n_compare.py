@@ -123,6 +123,16 @@ def test_a_translated_placeholder_is_drift(root: Path) -> None:
         ("s = \\frac{\\Delta}{\\varepsilon}", "s = \\Delta", "display formula 1 differs"),
         ("(index.md#start-here)", "(index.md)", "the English links to index.md#start-here"),
         ("(index.md#start-here)", "(missing.md)", "leads to no page"),
+        (
+            "(https://example.org/book)",
+            "(https://example.org/boek)",
+            "link to https://example.org/boek (1×) is not in English",
+        ),
+        (
+            "[het boek](https://example.org/book)",
+            "het boek",
+            "the English links to https://example.org/book (1×, English line 20)",
+        ),
     ],
 )
 def test_structure_rules(root: Path, old: str, new: str, expected: str) -> None:
