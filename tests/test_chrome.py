@@ -2,7 +2,7 @@
 the grouped and numbered navigation, the learner's "Next" chain and the course's total time.
 
 Expectations come from ``dplesson/locales/<locale>.yml`` and ``mkdocs.yml``; the built pages are
-read with ``tests.html`` (BeautifulSoup). ``<html lang>`` is ``tests/test_site_quality.py``'s,
+read with ``tests.site_soup`` (BeautifulSoup). ``<html lang>`` is ``tests/test_site_quality.py``'s,
 and link targets in general are ``tests/test_links.py``'s (lychee); here the menus must lead
 to the right page, which an existing but wrong target would not reveal.
 """
@@ -18,7 +18,7 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 
-from tests import html
+from tests import site_soup
 from tests.conftest import DOCS, IN_PROGRESS, LOCALES, ROOT
 from tests.site_html import built_page, locale_root
 
@@ -50,18 +50,18 @@ class Chrome:
     def __init__(self, soup: BeautifulSoup) -> None:
         self.soup = soup
         self.texts = {
-            "title": html.first_text(soup, "title"),
-            "header": html.first_text(soup, ".md-header__topic"),
-            "sidebar": html.first_text(soup, "label.md-nav__title"),
-            "licence": html.first_text(soup, ".md-copyright__highlight"),
-            "footer": html.first_text(soup, ".md-copyright"),
-            "article": html.first_text(soup, "article"),
+            "title": site_soup.first_text(soup, "title"),
+            "header": site_soup.first_text(soup, ".md-header__topic"),
+            "sidebar": site_soup.first_text(soup, "label.md-nav__title"),
+            "licence": site_soup.first_text(soup, ".md-copyright__highlight"),
+            "footer": site_soup.first_text(soup, ".md-copyright"),
+            "article": site_soup.first_text(soup, "article"),
         }
         self.links = {
-            name: html.anchors(soup, f"a.{name}")
+            name: site_soup.anchors(soup, f"a.{name}")
             for name in ("md-select__link", "md-footer__link--next", "md-footer__link--prev")
         }
-        self.links["footer"] = html.anchors(soup, ".md-copyright a")
+        self.links["footer"] = site_soup.anchors(soup, ".md-copyright a")
         self.palette = [str(i["aria-label"]) for i in soup.select("input.md-option[aria-label]")]
         self.palette += [
             str(label.get("title", "")) for label in soup.select("label[for^=__palette_]")
@@ -69,7 +69,7 @@ class Chrome:
         self.permalinks = [str(a.get("title", "")) for a in soup.select("a.headerlink")]
         # ("section" | "page", text) of the primary navigation, in reading order.
         self.nav = [
-            ("section" if item.name == "label" else "page", html.text(item))
+            ("section" if item.name == "label" else "page", site_soup.text(item))
             for item in soup.select('label.md-nav__link[id^="__nav_"], a.md-nav__link[href]')
             if item.name == "label" or "#" not in str(item["href"])
         ]
@@ -79,7 +79,7 @@ class Chrome:
 
 
 def parse(path: Path) -> Chrome:
-    return Chrome(html.page(path))
+    return Chrome(site_soup.page(path))
 
 
 def target(page: Path, href: str) -> Path:
@@ -216,7 +216,7 @@ def test_root_404_is_english_and_each_locale_has_its_own(site_dir: Path) -> None
         assert page.text("title") == f"{strings['not_found_title']} - {strings['site_name']}"
         assert strings["not_found_text"] in page.text("article"), path
         assert page.text("header") == strings["site_name"], path
-        base = html.config(page.soup)["base"]  # where its search looks for the locale's index
+        base = site_soup.config(page.soup)["base"]  # where its search looks for the locale's index
         assert (path.parent / base).resolve() == locale_root(site_dir, locale).resolve(), base
         menu = {link["hreflang"]: link["href"] for link in page.links["md-select__link"]}
         for other, href in menu.items():
@@ -299,10 +299,10 @@ def test_home_page_lists_the_chapters_as_the_sidebar_numbers_them(
     site_dir: Path, locale: str
 ) -> None:
     home = locale_root(site_dir, locale) / "index.html"
-    listed = html.article(html.page(home)).find("ol")
+    listed = site_soup.article(site_soup.page(home)).find("ol")
     assert listed is not None, locale
     items = [li.find("a") for li in listed.find_all("li", recursive=False)]
-    links = [(str(a["href"]), html.text(a)) for a in items if a is not None]
+    links = [(str(a["href"]), site_soup.text(a)) for a in items if a is not None]
     _, chapters = nav_files()[1]
     assert [target(home, href) for href, _ in links] == [
         (page_dir(site_dir, locale, name) / "index.html").resolve() for name in chapters

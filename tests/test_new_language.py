@@ -40,7 +40,7 @@ from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
 
 from dplesson import locales
-from tests import html
+from tests import site_soup
 from tests.conftest import DOCS, ROOT
 from tests.l10n_project import cli, project, report
 
@@ -136,7 +136,7 @@ def built(site: Path, locale: str, page: str) -> Path:
 
 def notes(path: Path) -> tuple[Tag, list[Tag], list[Tag]]:
     """The article of a built page, its fallback notes and its outdated notes."""
-    article = html.page(path).select_one("article.md-content__inner")
+    article = site_soup.page(path).select_one("article.md-content__inner")
     assert article is not None, path
     return (
         article,
@@ -185,7 +185,7 @@ def test_fallback_pages_and_notebooks_are_english_inside_a_french_page(
 ) -> None:
     _, site, _ = french
     for page in ("laplace", "glossary", "lab", "exercises"):
-        soup = html.page(site / "fr" / page / "index.html")
+        soup = site_soup.page(site / "fr" / page / "index.html")
         assert soup.html is not None and soup.html.get("lang") == "fr", page
         article = soup.select_one("article.md-content__inner")
         assert article is not None and article.get("lang") == "en", page
@@ -198,7 +198,7 @@ def test_fallback_pages_and_notebooks_are_english_inside_a_french_page(
         target = (site / "fr" / page / str(link["href"])).resolve()
         assert target == (site / "fr" / "translate").resolve(), page
         assert not article.select(".translation-outdated"), page  # no French to be outdated
-    home = html.page(site / "fr" / "index.html")
+    home = site_soup.page(site / "fr" / "index.html")
     article = home.select_one("article.md-content__inner")
     assert article is not None and article.get("lang") is None
     assert not home.select("div.translation-fallback")
@@ -210,7 +210,7 @@ def test_french_is_in_the_switcher_and_its_search_finds_the_french_page(
     french: tuple[Path, Path, set[str]],
 ) -> None:
     _, site, _ = french
-    menu = html.page(site / "laplace" / "index.html").select("a[hreflang]")
+    menu = site_soup.page(site / "laplace" / "index.html").select("a[hreflang]")
     assert {"fr": "Français"}.items() <= {
         a["hreflang"]: a.get_text(strip=True) for a in menu
     }.items()
@@ -219,7 +219,7 @@ def test_french_is_in_the_switcher_and_its_search_finds_the_french_page(
     hits = [doc["location"] for doc in index["docs"] if "confidentialité" in doc["text"]]
     # Locations are relative to fr/: the French home page and its sections.
     assert hits and all(loc == "" or loc.startswith("#") for loc in hits), hits
-    description = html.page(site / "fr" / "index.html").select_one('meta[name="description"]')
+    description = site_soup.page(site / "fr" / "index.html").select_one('meta[name="description"]')
     assert description is not None and description["content"] == DESCRIPTION
 
 

@@ -1,11 +1,12 @@
 """Every number in the prose is printed or used by an executed example on the same page.
 
 A number a reader sees in an English page must appear in the output (``#>`` lines) or in
-the code of an example that page includes, or be listed below as a label (a year, a
-chapter or checkpoint number) with the reason; a real-world figure is listed as ``cited:``
-with a phrase of the page's References section that names its source. Each translation
-must show the same numbers as its English source, written with its locale's decimal
-separator.
+the code of an example that page includes, belong to a work its "Further reading" names (a
+year, a report number), or be listed below as a label (a year, a chapter or checkpoint
+number) with the reason; a real-world figure is listed as ``cited:`` with a phrase of the
+page's References section that names its source. Each page a translation has must show the
+same numbers as its English source, written with its locale's decimal separator; a page it
+lacks is English's, shown as it is.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from decimal import Decimal, InvalidOperation
 import pytest
 
 from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
-from tests.docs_sources import includes, pages
+from tests.docs_sources import includes, own_pages, pages
 from tests.prose_numbers import dotted_decimals, numbers
 
 # Numbers that name something rather than state a result, per English page.
@@ -68,15 +69,6 @@ LABELS: dict[str, dict[str, str]] = {
         "90": "estimated time in minutes",
     },
 }
-# Years of the works under "Further reading", which every chapter has: each counts on a page
-# whose Further reading section names the work's author.
-FURTHER_READING = {
-    "2002": "Sweeney",
-    "2012": "Mironov",
-    "2014": "Dwork",
-    "2016": "Abadi",
-    "2020": "Canonne",
-}
 TIME = re.compile(r"\*[^*]+:\*[^\n]*?(\d+)[^\n]*$", re.MULTILINE)
 LITERAL = re.compile(r"(?<![\w.])-?\d+(?:_\d{3})*(?:\.\d+)?(?:e-?\d+)?")
 SOURCE = re.compile(r'--8<--\s+"([^":]+)(?::[^"]*)?"')
@@ -113,11 +105,10 @@ def references(markdown: str) -> str:
     return tail.partition("\n## ")[0]
 
 
-def further_reading_years(markdown: str) -> set[Decimal]:
-    """The years of the works the page's "Further reading" section names."""
-    _, _, tail = markdown.partition("\n## Further reading { #further-reading }\n")
-    section = tail.partition("\n## ")[0]
-    return {Decimal(year) for year, author in FURTHER_READING.items() if author in section}
+def further_reading(markdown: str) -> set[Decimal]:
+    """The numbers of the page's "Further reading": years and titles of the works it names."""
+    _, _, tail = markdown.partition(" { #further-reading }\n")
+    return set(numbers(tail.partition("\n## ")[0], "en"))
 
 
 def time_estimates(markdown: str) -> set[Decimal]:
@@ -128,7 +119,7 @@ def time_estimates(markdown: str) -> set[Decimal]:
 @pytest.mark.parametrize("page", sorted(pages("en")))
 def test_english_numbers_come_from_examples(page: str) -> None:
     markdown = pages("en")[page].read_text(encoding="utf-8")
-    allowed = example_numbers(page) | time_estimates(markdown) | further_reading_years(markdown)
+    allowed = example_numbers(page) | time_estimates(markdown) | further_reading(markdown)
     for number, reason in LABELS.get(page, {}).items():
         if reason.startswith("example:"):  # printed by an example shown on another page
             assert Decimal(number) in snippet_numbers(reason.removeprefix("example:")), reason
@@ -144,8 +135,9 @@ def test_english_numbers_come_from_examples(page: str) -> None:
 
 @pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
 def test_translations_show_the_same_numbers(locale: str) -> None:
+    """Each page the locale has shows its English page's numbers (fallback pages are English)."""
     source = pages("en")
-    for name, path in pages(locale).items():
+    for name, path in own_pages(locale).items():
         if name not in source:
             continue
         english = Counter(numbers(source[name].read_text(encoding="utf-8"), "en"))
@@ -158,6 +150,6 @@ def test_translations_show_the_same_numbers(locale: str) -> None:
 
 @pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc in DECIMAL_COMMA])
 def test_decimal_comma_in_prose(locale: str) -> None:
-    for name, path in pages(locale).items():
+    for name, path in own_pages(locale).items():
         dotted = dotted_decimals(path.read_text(encoding="utf-8"))
         assert not dotted, f"{locale}/{name} writes decimals with a point: {dotted}"

@@ -15,7 +15,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from tests import html, links
+from tests import links, site_soup
 from tests.conftest import IN_PROGRESS, LOCALES
 from tests.site_html import locale_of
 
@@ -38,20 +38,20 @@ class Structure:
 
 
 def structure(path: Path) -> Structure:
-    soup = html.page(path)
+    soup = site_soup.page(path)
     canonical = soup.select_one("link[rel=canonical]")
     description = soup.select_one("meta[name=description]")
     body = soup.select_one("article.md-content__inner")
     found = body.select("h1, h2, h3, h4, h5, h6, img, svg[role=img]") if body else []
     return Structure(
-        lang=html.lang(soup),
+        lang=site_soup.lang(soup),
         alternates={
             str(link["hreflang"]): str(link.get("href", ""))
             for link in soup.select("link[rel=alternate][hreflang]")
         },
         canonical=str(canonical.get("href", "")) if canonical else "",
         description=str(description.get("content", "")) if description else "",
-        config=html.config(soup),
+        config=site_soup.config(soup),
         headings=[int(t.name[1]) for t in found if t.name.startswith("h")],
         images=[str(t["alt"]) if t.has_attr("alt") else None for t in found if t.name == "img"],
         svg_names=[
@@ -77,7 +77,7 @@ def pages(site_dir: Path) -> dict[Path, Structure]:
 
 def test_every_page_declares_its_language(site_dir: Path) -> None:
     """Every HTML file, 404 pages included: ``<html lang>`` is the locale of its folder."""
-    found = {p: html.lang(html.page(p)) for p in sorted(site_dir.rglob("*.html"))}
+    found = {p: site_soup.lang(site_soup.page(p)) for p in sorted(site_dir.rglob("*.html"))}
     assert len(found) >= 15 * len(LOCALES)
     wrong = {
         p.relative_to(site_dir).as_posix(): lang

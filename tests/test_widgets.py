@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from bs4 import Tag
 
-from tests import html
+from tests import site_soup
 from tests.browser.widgets import EXAMPLE_OF, page_of, url_path
 from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
 from tests.docs_sources import pages
@@ -26,7 +26,7 @@ ASSETS = DOCS / "assets" / "widgets"
 
 def widget_div(path: Path, widget: str) -> Tag:
     """The ``<div class="dp-widget dp-…">`` of ``widget`` on a built page."""
-    found = html.page(path).select_one(f"div.{widget}")
+    found = site_soup.page(path).select_one(f"div.{widget}")
     assert found is not None, f"{path}: no {widget}"
     return found
 
@@ -59,13 +59,13 @@ def test_each_widget_follows_its_example(locale: str) -> None:
 def test_the_built_page_carries_the_fallback_and_the_assets(site_dir: Path, locale: str) -> None:
     for widget in WIDGETS:
         page = built_page(site_dir, locale, widget)
-        assert "JavaScript" in html.text(widget_div(page, widget)), widget
+        assert "JavaScript" in site_soup.text(widget_div(page, widget)), widget
         source = page.read_text(encoding="utf-8")
         for asset in ("common.js", f"{widget.removeprefix('dp-')}.js", "widgets.css"):
             assert f"assets/widgets/{asset}" in source, asset
     quarter = "0,25" if locale in DECIMAL_COMMA else "0.25"
     explorer = widget_div(built_page(site_dir, locale, "dp-explorer"), "dp-explorer")
-    assert quarter in html.text(explorer)
+    assert quarter in site_soup.text(explorer)
 
 
 def test_the_widget_assets_stay_small() -> None:
