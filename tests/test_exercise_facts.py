@@ -2,35 +2,81 @@
 
 Each buggy snippet is run and its bug shown (the reused noise cancels, the reseeded workers
 add the same noise, the float sum passes a cap that the exact sum exceeds, ...); each choice
-is settled by a direct computation. Numeric answers: ``tests/test_exercise_answers.py``.
+is settled by a direct computation. Each test names its exercise with ``@fact``; every choice
+and "find the bug" exercise of the catalogue must have one (a new exercise needs its fact).
+Numeric answers are ``tests/test_exercise_answers.py``'s.
 """
 
 from __future__ import annotations
 
 import ast
+import contextlib
+import io
 import math
 import statistics
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
 
 from dplesson import BudgetExceededError, BudgetLedger, k_anonymize
-from dplesson.exercises import catalogue
-from tests.test_exercise_answers import (
-    CORE,
-    NUMBERS,
-    exercise,
-    line,
-    params,
-    power_of_ten,
-    run,
-)
+from dplesson.exercises import Exercise, catalogue
+
+Params = Any
+#: The test of each exercise's fact, by exercise id (filled by ``@fact``).
+FACTS: dict[str, Callable[[], None]] = {}
+
+
+def fact(exercise_id: str) -> Callable[[Callable[[], None]], Callable[[], None]]:
+    """Register the decorated test as the fact behind ``exercise_id``'s correct option."""
+
+    def register(test: Callable[[], None]) -> Callable[[], None]:
+        assert exercise_id not in FACTS, exercise_id
+        FACTS[exercise_id] = test
+        return test
+
+    return register
+
+
+def exercise(exercise_id: str) -> Exercise:
+    return catalogue.by_id(exercise_id)
+
+
+def params(item: Exercise) -> Params:
+    """The exercise's parameters, typed loosely: each test knows which are numbers."""
+    return item.params
+
+
+def run(code: str | None, replace: tuple[str, str] | None = None) -> dict[str, Any]:
+    """Execute a bug snippet in a fresh namespace, its printing captured, and return it."""
+    assert code is not None
+    if replace is not None:
+        assert code.count(replace[0]) == 1
+        code = code.replace(*replace)
+    namespace: dict[str, Any] = {}
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        exec(compile(code, "<exercise>", "exec"), namespace)
+    namespace["__printed__"] = printed.getvalue()
+    return namespace
+
+
+def line(code: str | None, number: int) -> str:
+    """Line ``number`` (1-based) of a snippet, as the options name it."""
+    assert code is not None
+    return code.splitlines()[number - 1].strip()
+
+
+def power_of_ten(exponent: float) -> float:
+    return float(f"1e-{int(exponent)}")
+
 
 # --- choices and bugs: the fact behind each correct option -----------------------------------
 
 
+@fact("anonymisation-promise")
 def test_anonymisation_promise_the_output_distribution_moves_by_at_most_e_epsilon() -> None:
     item = exercise("anonymisation-promise")
     assert item.correct == "distribution"
@@ -45,6 +91,7 @@ def test_anonymisation_promise_the_output_distribution_moves_by_at_most_e_epsilo
     assert np.max(np.abs(2 * (log_a - log_b))) == pytest.approx(2 * epsilon)
 
 
+@fact("anonymisation-exact-answer")
 def test_anonymisation_exact_answer_no_epsilon_covers_probability_one_against_zero() -> None:
     item = exercise("anonymisation-exact-answer")
     assert item.correct == "none"
@@ -55,6 +102,7 @@ def test_anonymisation_exact_answer_no_epsilon_covers_probability_one_against_ze
         assert math.exp(epsilon) * 0.0 < 1.0
 
 
+@fact("sensitivity-neighbours")
 def test_sensitivity_neighbours_only_the_replaced_dataset_is_a_replace_one_neighbour() -> None:
     item = exercise("sensitivity-neighbours")
     p = params(item)
@@ -76,6 +124,7 @@ def test_sensitivity_neighbours_only_the_replaced_dataset_is_a_replace_one_neigh
     assert not replace_one(found["shifted"]) and not add_remove(found["shifted"])
 
 
+@fact("sensitivity-count-bug")
 def test_sensitivity_count_bug_the_size_never_changes_under_replace_one() -> None:
     item = exercise("sensitivity-count-bug")
     assert item.correct == "line-5" and line(item.code, 5).startswith("sensitivity = 1")
@@ -86,6 +135,7 @@ def test_sensitivity_count_bug_the_size_never_changes_under_replace_one() -> Non
     assert params(item)["claimed"] == 1
 
 
+@fact("sensitivity-median-bug")
 def test_sensitivity_median_bug_the_pair_shows_no_change_and_the_right_one_shows_b_minus_a() -> (
     None
 ):
@@ -107,6 +157,7 @@ def test_sensitivity_median_bug_the_pair_shows_no_change_and_the_right_one_shows
     assert change == p["change"] == high - low == 99
 
 
+@fact("releasing-pool-bug")
 def test_releasing_pool_bug_two_releases_share_one_noise_value() -> None:
     item = exercise("releasing-pool-bug")
     assert item.correct == "reuse"
@@ -117,6 +168,7 @@ def test_releasing_pool_bug_two_releases_share_one_noise_value() -> None:
     assert namespace["tuesday"] - namespace["monday"] == pytest.approx(413.0 - 412.0, abs=1e-9)
 
 
+@fact("releasing-seed-bug")
 def test_releasing_seed_bug_every_worker_adds_the_same_noise() -> None:
     item = exercise("releasing-seed-bug")
     assert item.correct == "line-4" and line(item.code, 4).startswith("np.random.seed(")
@@ -134,6 +186,7 @@ def test_releasing_seed_bug_every_worker_adds_the_same_noise() -> None:
     assert noise[0][0] != 0.0
 
 
+@fact("releasing-sum-mean-bug")
 def test_releasing_sum_mean_bug_deriving_the_mean_halves_its_noise() -> None:
     item = exercise("releasing-sum-mean-bug")
     assert item.correct == "line-8" and line(item.code, 8).startswith("noisy_mean = ")
@@ -148,6 +201,7 @@ def test_releasing_sum_mean_bug_deriving_the_mean_halves_its_noise() -> None:
     assert derived < separate
 
 
+@fact("composition-breaks")
 def test_composition_breaks_only_the_correct_plan_exceeds_the_cap() -> None:
     item = exercise("composition-breaks")
     p = params(item)
@@ -160,6 +214,7 @@ def test_composition_breaks_only_the_correct_plan_exceeds_the_cap() -> None:
     assert p["total"] == pytest.approx(p[f"{key}_count"] * p[f"{key}_epsilon"])
 
 
+@fact("composition-float-bug")
 def test_composition_float_bug_the_float_sum_passes_a_cap_the_exact_sum_exceeds() -> None:
     item = exercise("composition-float-bug")
     assert item.correct == "line-3" and line(item.code, 3) == "total = sum(releases)"
@@ -175,6 +230,7 @@ def test_composition_float_bug_the_float_sum_passes_a_cap_the_exact_sum_exceeds(
         ledger.spend(0.1)
 
 
+@fact("histograms-k-flip")
 def test_histograms_k_flip_one_person_decides_whether_the_cell_is_shown() -> None:
     item = exercise("histograms-k-flip")
     p = params(item)
@@ -185,6 +241,7 @@ def test_histograms_k_flip_one_person_decides_whether_the_cell_is_shown() -> Non
     assert item.correct == "reveals"
 
 
+@fact("histograms-cost")
 def test_histograms_cost_one_person_moves_the_whole_vector_by_one() -> None:
     item = exercise("histograms-cost")
     p = params(item)
@@ -201,6 +258,7 @@ def test_histograms_cost_one_person_moves_the_whole_vector_by_one() -> None:
     assert item.correct == "once"
 
 
+@fact("histograms-empty-bug")
 def test_histograms_empty_bug_an_empty_region_is_visible_by_its_absence() -> None:
     item = exercise("histograms-empty-bug")
     assert item.correct == "line-8" and line(item.code, 8) == "if count > 0"
@@ -209,6 +267,7 @@ def test_histograms_empty_bug_an_empty_region_is_visible_by_its_absence() -> Non
     assert "east" not in without and "east" in with_one
 
 
+@fact("training-batch")
 def test_training_batch_the_actual_batch_size_is_random_the_expected_one_public() -> None:
     item = exercise("training-batch")
     p = params(item)
@@ -220,6 +279,7 @@ def test_training_batch_the_actual_batch_size_is_random_the_expected_one_public(
     assert item.correct == "expected"
 
 
+@fact("training-layer-bug")
 def test_training_layer_bug_per_layer_clipping_lets_one_example_exceed_c() -> None:
     item = exercise("training-layer-bug")
     assert item.correct == "per-layer"
@@ -234,6 +294,7 @@ def test_training_layer_bug_per_layer_clipping_lets_one_example_exceed_c() -> No
     assert joint > clip and params(item)["joint_norm"] == round(joint, 2)
 
 
+@fact("mechanisms-delta")
 def test_mechanisms_delta_a_random_record_is_zero_one_over_n_private() -> None:
     item = exercise("mechanisms-delta")
     p = params(item)
@@ -250,6 +311,7 @@ def test_mechanisms_delta_a_random_record_is_zero_one_over_n_private() -> None:
     assert item.correct == "tiny"
 
 
+@fact("mechanisms-which-noise")
 def test_mechanisms_which_noise_gaussian_is_smaller_for_many_counts() -> None:
     item = exercise("mechanisms-which-noise")
     p = params(item)
@@ -261,34 +323,73 @@ def test_mechanisms_which_noise_gaussian_is_smaller_for_many_counts() -> None:
     assert gaussian < laplace and item.correct == "gaussian"
 
 
-FACTS = {
-    "anonymisation-promise",
-    "anonymisation-exact-answer",
-    "sensitivity-neighbours",
-    "sensitivity-count-bug",
-    "sensitivity-median-bug",
-    "releasing-pool-bug",
-    "releasing-seed-bug",
-    "releasing-sum-mean-bug",
-    "composition-breaks",
-    "composition-float-bug",
-    "histograms-k-flip",
-    "histograms-cost",
-    "histograms-empty-bug",
-    "training-batch",
-    "training-layer-bug",
-    "mechanisms-delta",
-    "mechanisms-which-noise",
-}
+@fact("epsilon-reading")
+def test_epsilon_reading_only_the_odds_statement_follows_from_the_definition() -> None:
+    item = catalogue.by_id("epsilon-reading")
+    assert item.correct == "odds" and item.params["factor"] == round(math.e, 2)
+    # "within one" is false: Laplace noise at ε = 1 exceeds one unit with probability 1/e.
+    noise = np.random.default_rng(0).laplace(0.0, 1.0, size=100_000)
+    assert abs(float(np.mean(np.abs(noise) > 1)) - math.exp(-1)) < 0.01
+    # "one time in a hundred" is false: the best guess at ε = 1 is right 73 % of the time.
+    assert math.exp(1) / (1 + math.exp(1)) > 0.7
 
 
-def test_every_core_exercise_is_checked_here() -> None:
-    core = {e.id for stem in CORE for e in catalogue.for_chapter(stem)}
-    assert core == set(NUMBERS) | FACTS
-    assert len(core) >= 32
-    bugs = [e for stem in CORE for e in catalogue.for_chapter(stem) if e.kind == "bug"]
-    assert len(bugs) >= 6
-    for item in bugs:  # every snippet runs as shown (the bug is in what it does)
+@fact("local-growth")
+def test_local_growth_the_error_ratio_grows_like_the_square_root_of_n() -> None:
+    item = catalogue.by_id("local-growth")
+    assert item.correct == "ten"
+    small, large = float(item.params["small"]), float(item.params["large"])
+    assert item.params["growth"] == round(math.sqrt(large / small))
+
+
+@fact("local-server-bug")
+def test_local_server_bug_the_server_holds_the_true_answers() -> None:
+    item = catalogue.by_id("local-server-bug")
+    assert item.correct == "server" and item.code is not None
+    namespace = run(item.code)
+    truth = [1, 0, 1, 1, 0]
+    reports = namespace["collect"](truth)  # the function receives the true answers
+    assert len(reports) == len(truth) and set(reports.tolist()) <= {0, 1}
+
+
+@fact("beyond-not-post-processing")
+def test_beyond_not_post_processing_redrawing_depends_on_the_data() -> None:
+    item = catalogue.by_id("beyond-not-post-processing")
+    assert item.correct == "redraw"
+
+    # Redrawing until the value looks plausible: the accepted value's distribution depends on
+    # the true count, unlike any function of one fixed release.
+    def accepted(true_count: int, seed: int) -> float:
+        rng = np.random.default_rng(seed)
+        while True:
+            value = true_count + rng.laplace(0.0, 2.0)
+            if value >= 0:
+                return value
+
+    means = [np.mean([accepted(c, s) for s in range(2000)]) - c for c in (0, 10)]
+    assert means[0] > means[1] + 0.5  # the bias differs with the data
+
+
+@fact("opendp-mean")
+def test_opendp_mean_dividing_two_releases_is_post_processing() -> None:
+    item = catalogue.by_id("opendp-mean")
+    assert item.correct == "divide"
+    assert set(item.options) == {"third-query", "divide", "true-count", "median"}
+
+
+def test_every_choice_and_bug_exercise_has_its_fact() -> None:
+    expected = {e.id for e in catalogue.all_exercises() if e.kind != "number"}
+    assert set(FACTS) == expected, (
+        f"without a @fact test: {sorted(expected - set(FACTS))}; "
+        f"facts of no such exercise: {sorted(set(FACTS) - expected)}"
+    )
+
+
+def test_every_bug_snippet_runs_as_shown() -> None:
+    """The bug is in what a snippet does, never in a syntax error or a crash."""
+    bugs = [e for e in catalogue.all_exercises() if e.kind == "bug"]
+    assert bugs
+    for item in bugs:
         state = np.random.get_state()
         try:
             run(item.code)

@@ -29,6 +29,19 @@ def _locale(config: Any) -> str:
     return str(getattr(i18n, "current_language", None) or config.theme.get("language") or "en")
 
 
+def course_chapters(nav: Any) -> list[str]:
+    """The stems of the pages of the navigation's first section (the course), in order.
+
+    ``nav`` is ``mkdocs.yml``'s ``nav`` as configured: a list of pages and ``{title: [...]}``
+    sections. The navigation is the one list of the chapters; the answer key has no order.
+    """
+    for item in nav or []:
+        if isinstance(item, dict):
+            (children,) = item.values()
+            return [Path(str(child)).stem for child in children if str(child).endswith(".md")]
+    return []
+
+
 def exercise_markdown(
     markdown: str, page: str, locale: str, source: str, exercises: Mapping[str, Exercise]
 ) -> str:
@@ -68,7 +81,11 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
     exercises = {e.id: e for e in catalogue.all_exercises()}
     markdown = exercise_markdown(markdown, stem, locale, source, exercises)
     if exercise_pages.OVERVIEW.search(markdown):
-        chapters = [(s, [e.id for e in catalogue.for_chapter(s)]) for s in catalogue.CHAPTERS]
+        chapters = [
+            (stem, [e.id for e in catalogue.for_chapter(stem)])
+            for stem in course_chapters(config["nav"])
+            if stem in catalogue.CHAPTERS
+        ]
         overview = exercise_pages.overview(chapters, Path(config.docs_dir), locale)
         markdown = exercise_pages.OVERVIEW.sub(lambda _: overview, markdown, count=1)
     return markdown

@@ -7,6 +7,9 @@ bounds, the factor ``e^ε`` it allows, and why an exact (deterministic) answer h
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
 
 from dplesson import differencing_attack
 from dplesson.exercises import Exercise
@@ -19,6 +22,21 @@ _ATTACK = differencing_attack(_TEAM, _TEAM[:-1])
 
 #: The ε of the "factor" exercise and the factor ``e^ε`` it allows, to two decimals.
 _EPSILON = 0.5
+
+# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
+
+
+def _differencing(p: Mapping[str, Any]) -> dict[str, float]:
+    """Take n times the mean with the person, less n - 1 times the mean without."""
+    n = int(p["n"])
+    missing = Fraction(n) * Fraction(p["mean_with"]) - (n - 1) * Fraction(p["mean_without"])
+    return {"answer": float(missing), "n_without": n - 1}
+
+
+def _factor(p: Mapping[str, Any]) -> dict[str, float]:
+    """Give the factor e^ε, and its two-decimal rounding shown in the explanation."""
+    return {"answer": math.exp(p["epsilon"]), "factor": round(math.exp(p["epsilon"]), 2)}
+
 
 EXERCISES: tuple[Exercise, ...] = (
     Exercise(
@@ -33,6 +51,7 @@ EXERCISES: tuple[Exercise, ...] = (
         },
         answer=_ATTACK["revealed"],
         tolerance=0.5,
+        textbook=_differencing,
     ),
     Exercise(
         id="anonymisation-promise",
@@ -48,6 +67,7 @@ EXERCISES: tuple[Exercise, ...] = (
         params={"epsilon": _EPSILON, "factor": round(math.exp(_EPSILON), 2)},
         answer=math.exp(_EPSILON),
         tolerance=0.01,
+        textbook=_factor,
     ),
     Exercise(
         id="anonymisation-exact-answer",

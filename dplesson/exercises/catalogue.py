@@ -1,15 +1,19 @@
-"""Every exercise of the site, gathered from the chapter modules in course order.
+"""Every exercise of the site, gathered from the chapter modules of this package.
 
 Each content chapter has a module ``dplesson.exercises.<stem>`` exposing ``EXERCISES``, a
-tuple of :class:`~dplesson.exercises.Exercise`. This module is the one place that lists the
-chapters and checks what holds across them: ids are unique and each exercise names the
-chapter whose module defines it. The docs build (``docs/hooks/exercises.py``) and the tests
-read the exercises only through :func:`all_exercises`, :func:`by_id` and :func:`for_chapter`.
+tuple of :class:`~dplesson.exercises.Exercise`. The chapters are found, not listed: every
+module of this package but this one is a chapter's answer key, so adding a chapter's module
+is all it takes. The course order is the site's navigation (``mkdocs.yml``), which the docs
+build reads; here the chapters are in name order. This module checks what holds across
+chapters: ids are unique and each exercise names the chapter whose module defines it. The
+docs build (``docs/hooks/exercises.py``) and the tests read the exercises only through
+:func:`all_exercises`, :func:`by_id` and :func:`for_chapter`.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -21,20 +25,14 @@ if TYPE_CHECKING:
 
 __all__ = ["CHAPTERS", "all_exercises", "by_id", "for_chapter"]
 
-#: The content chapters, as page stems (``docs/<locale>/<stem>.md``), in course order.
-CHAPTERS: tuple[str, ...] = (
-    "anonymisation",
-    "sensitivity",
-    "laplace",
-    "epsilon",
-    "releasing",
-    "composition",
-    "beyond",
-    "histograms",
-    "local",
-    "training",
-    "mechanisms",
-    "opendp",
+#: The content chapters with an answer key, as page stems (``docs/<locale>/<stem>.md``), in
+#: name order: one per module of this package besides ``catalogue``.
+CHAPTERS: tuple[str, ...] = tuple(
+    sorted(
+        found.name
+        for found in pkgutil.iter_modules(importlib.import_module("dplesson.exercises").__path__)
+        if found.name != "catalogue" and not found.name.startswith("_")
+    )
 )
 
 
@@ -53,7 +51,7 @@ def _load(stem: str) -> tuple[Exercise, ...]:
 
 @cache
 def _index() -> Mapping[str, Exercise]:
-    """Every exercise by id, in course order; an id used twice is an error."""
+    """Every exercise by id, chapter by chapter; an id used twice is an error."""
     found: dict[str, Exercise] = {}
     for stem in CHAPTERS:
         for exercise in _load(stem):
@@ -64,7 +62,7 @@ def _index() -> Mapping[str, Exercise]:
 
 
 def all_exercises() -> tuple[Exercise, ...]:
-    """Every exercise, chapter by chapter in course order, each chapter in its own order."""
+    """Every exercise, chapter by chapter (in name order), each chapter in its own order."""
     return tuple(_index().values())
 
 

@@ -7,6 +7,10 @@ is above the cap, so an exact ledger refuses the tenth release.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
 from dplesson import BudgetLedger, basic_composition
 from dplesson.exercises import Exercise
 
@@ -42,6 +46,20 @@ _TEN = [0.1] * 10
 _TEN_FITS = basic_composition(_TEN, cap=1.0)["within_cap"]
 assert not _TEN_FITS
 
+# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
+
+
+def _total(p: Mapping[str, Any]) -> dict[str, float]:
+    """Add the four ε exactly (basic composition)."""
+    return {"answer": float(sum(Fraction(p[f"e{i}"]) for i in range(1, 5)))}
+
+
+def _remaining(p: Mapping[str, Any]) -> dict[str, float]:
+    """Subtract the exact sum of what was spent from the cap."""
+    spent = sum(Fraction(p[f"e{i}"]) for i in range(1, 4))
+    return {"answer": float(Fraction(p["cap"]) - spent), "spent": float(spent)}
+
+
 EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         id="composition-total",
@@ -50,6 +68,7 @@ EXERCISES: tuple[Exercise, ...] = (
         params={f"e{i}": epsilon for i, epsilon in enumerate(_RELEASES, start=1)},
         answer=_TOTAL["epsilon_total"],
         tolerance=0.001,
+        textbook=_total,
     ),
     Exercise(
         id="composition-remaining",
@@ -62,6 +81,7 @@ EXERCISES: tuple[Exercise, ...] = (
         },
         answer=_LEDGER.remaining_float,
         tolerance=0.001,
+        textbook=_remaining,
     ),
     Exercise(
         id="composition-breaks",

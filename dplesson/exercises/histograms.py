@@ -7,6 +7,9 @@ cells (which tells everybody which cells hold nobody).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from dplesson import closed_form_sensitivity, k_anonymize
 from dplesson.exercises import Exercise
 
@@ -33,6 +36,14 @@ released = {
 }
 """
 
+# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
+
+
+def _scale(p: Mapping[str, Any]) -> dict[str, float]:
+    """Divide by ε the L1 sensitivity 2 of replace-one (one count down, one up; 1 by add/remove)."""
+    return {"answer": 2 / p["epsilon"], "sensitivity": 2, "add_remove": 1}
+
+
 EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         id="histograms-scale",
@@ -45,6 +56,7 @@ EXERCISES: tuple[Exercise, ...] = (
         },
         answer=_REPLACE["value"] / _EPSILON,
         tolerance=0.01,
+        textbook=_scale,
     ),
     Exercise(
         id="histograms-k-flip",

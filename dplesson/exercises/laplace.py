@@ -6,6 +6,11 @@ of the noise, and the log-density difference of two neighbouring centres at one 
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
 import numpy as np
 
 from dplesson import laplace_calibration, laplace_log_density, laplace_variance
@@ -39,6 +44,37 @@ _LOG_A, _LOG_B = (
     for centre in (_CENTRE_A, _CENTRE_B)
 )
 
+# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
+
+
+def _scale(p: Mapping[str, Any]) -> dict[str, float]:
+    """Divide the mean's sensitivity (b - a)/n by ε."""
+    sensitivity = (p["upper"] - p["lower"]) / p["n"]
+    return {"answer": sensitivity / p["epsilon"], "sensitivity": sensitivity}
+
+
+def _public_size(p: Mapping[str, Any]) -> dict[str, float]:
+    """Find the smallest n with (b - a)/n at most the target."""
+    return {"answer": math.ceil(Fraction(p["upper"] - p["lower"]) / Fraction(p["target"]))}
+
+
+def _variance(p: Mapping[str, Any]) -> dict[str, float]:
+    """Give the variance 2 s² of Laplace noise of scale s."""
+    scale = (p["upper"] - p["lower"]) / p["n"] / p["epsilon"]
+    return {"answer": 2 * scale**2, "scale": scale}
+
+
+def _log_ratio(p: Mapping[str, Any]) -> dict[str, float]:
+    """Ln p_a(z) - ln p_b(z) = (|z - b| - |z - a|)/s for two neighbouring centres a and b."""
+    z, s, a, b = p["z"], p["scale"], p["centre_a"], p["centre_b"]
+    return {
+        "answer": (abs(z - b) - abs(z - a)) / s,
+        "distance_a": abs(z - a),
+        "distance_b": abs(z - b),
+        "epsilon": abs(a - b) / s,
+    }
+
+
 EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         id="laplace-scale",
@@ -53,6 +89,7 @@ EXERCISES: tuple[Exercise, ...] = (
         },
         answer=_SCALE["scale"],
         tolerance=0.01,
+        textbook=_scale,
     ),
     Exercise(
         id="laplace-public-size",
@@ -61,6 +98,7 @@ EXERCISES: tuple[Exercise, ...] = (
         params={"lower": 0, "upper": 100, "target": _TARGET},
         answer=_COUNT,
         tolerance=0.0,
+        textbook=_public_size,
     ),
     Exercise(
         id="laplace-variance",
@@ -75,6 +113,7 @@ EXERCISES: tuple[Exercise, ...] = (
         },
         answer=laplace_variance(_VARIANCE["scale"]),
         tolerance=0.01,
+        textbook=_variance,
     ),
     Exercise(
         id="laplace-log-ratio",
@@ -91,5 +130,6 @@ EXERCISES: tuple[Exercise, ...] = (
         },
         answer=_LOG_A - _LOG_B,
         tolerance=0.01,
+        textbook=_log_ratio,
     ),
 )

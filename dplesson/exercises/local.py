@@ -6,6 +6,11 @@ central DP grows, and a survey whose coins are flipped in the wrong place.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
 from dplesson.exercises import Exercise, number
 from dplesson.local import local_vs_central_error, randomized_response_epsilon
 
@@ -33,14 +38,37 @@ def collect(true_answers):  # runs on the survey's server
 _EPSILON = randomized_response_epsilon(_TRUTH)
 _ESTIMATE = round((_REPORTED - (1 - _FAIR) / 2) / _FAIR, 12)
 
+# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
+
+
+def _epsilon(p: Mapping[str, Any]) -> dict[str, float]:
+    """Take the log-ratio of saying yes: t + (1 - t)/2 for a yes, (1 - t)/2 for a no."""
+    t = p["t"]
+    return {"answer": math.log((t + (1 - t) / 2) / ((1 - t) / 2))}
+
+
+def _estimate(p: Mapping[str, Any]) -> dict[str, float]:
+    """Solve λ = t π + (1 - t)/2 for π."""
+    t, reported = Fraction(p["t"]), Fraction(p["reported"])
+    return {"answer": float((reported - (1 - t) / 2) / t), "noise": float((1 - t) / 2)}
+
+
 EXERCISES: tuple[Exercise, ...] = (
-    number("local-epsilon", "local", _EPSILON, 0.01, {"t": _TRUTH, "shown": round(_EPSILON, 2)}),
+    number(
+        "local-epsilon",
+        "local",
+        _EPSILON,
+        0.01,
+        {"t": _TRUTH, "shown": round(_EPSILON, 2)},
+        textbook=_epsilon,
+    ),
     number(
         "local-estimate",
         "local",
         _ESTIMATE,
         0.005,
         {"t": _FAIR, "reported": _REPORTED, "noise": (1 - _FAIR) / 2},
+        textbook=_estimate,
     ),
     Exercise(
         id="local-growth",

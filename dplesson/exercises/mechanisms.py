@@ -8,6 +8,8 @@ exponential mechanism picks the best option.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
 from dplesson import exponential_mechanism_probabilities, gaussian_sigma, laplace_variance
 from dplesson.exercises import Exercise
@@ -39,6 +41,22 @@ _PROBABILITIES = exponential_mechanism_probabilities(
     list(_SCORES), _PICK_EPSILON, _PICK_SENSITIVITY
 )
 
+# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
+
+
+def _sigma(p: Mapping[str, Any]) -> dict[str, float]:
+    """Use the classic Gaussian mechanism: σ = Δ₂ √(2 ln(1.25/δ)) / ε, δ = 10^-k."""
+    sigma = p["sensitivity"] * math.sqrt(2 * math.log(1.25 * 10 ** p["k"])) / p["epsilon"]
+    return {"answer": sigma, "rounded": round(sigma, 2)}
+
+
+def _exponential(p: Mapping[str, Any]) -> dict[str, float]:
+    """Give the first option's share of the weights exp(ε u / (2 Δu))."""
+    weights = [math.exp(p["epsilon"] * p[s] / (2 * p["sensitivity"])) for s in ("s1", "s2", "s3")]
+    share = weights[0] / math.fsum(weights)
+    return {"answer": share, "rounded": round(share, 2)}
+
+
 EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         id="mechanisms-delta",
@@ -60,6 +78,7 @@ EXERCISES: tuple[Exercise, ...] = (
         },
         answer=_SIGMA,
         tolerance=0.01,
+        textbook=_sigma,
     ),
     Exercise(
         id="mechanisms-which-noise",
@@ -89,5 +108,6 @@ EXERCISES: tuple[Exercise, ...] = (
         },
         answer=float(_PROBABILITIES[0]),
         tolerance=0.01,
+        textbook=_exponential,
     ),
 )

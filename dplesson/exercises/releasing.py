@@ -7,6 +7,9 @@ and a mean released separately although the size is public (the mean is the sum 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from dplesson import closed_form_sensitivity, laplace_calibration, split_budget
 from dplesson.exercises import Exercise
 
@@ -55,6 +58,15 @@ _N = len(_AGES)
 _SEPARATE = laplace_calibration(_N, 0.0, 100.0, _PARTS[0])
 _WHOLE_SUM = closed_form_sensitivity("sum", 0, 100, _N, "replace-one")
 
+# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
+
+
+def _split_scale(p: Mapping[str, Any]) -> dict[str, float]:
+    """Divide a sum's replace-one sensitivity b - a by half the budget."""
+    sensitivity = p["upper"] - p["lower"]
+    return {"answer": sensitivity / p["part"], "sensitivity": sensitivity, "part": p["total"] / 2}
+
+
 EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         id="releasing-split-scale",
@@ -70,6 +82,7 @@ EXERCISES: tuple[Exercise, ...] = (
         },
         answer=_SUM["value"] / _PARTS[0],
         tolerance=0.01,
+        textbook=_split_scale,
     ),
     Exercise(
         id="releasing-pool-bug",

@@ -8,7 +8,9 @@ medians are equal.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 from dplesson import closed_form_sensitivity, median_witness
 from dplesson.exercises import Exercise
@@ -63,6 +65,15 @@ def _median(data: tuple[int, ...]) -> Fraction:
     return Fraction(data[len(data) // 2])
 
 
+# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
+
+
+def _sum(p: Mapping[str, Any]) -> dict[str, float]:
+    """Replace a value at one bound by one at the other; under add/remove, one joins."""
+    lower, upper = p["lower"], p["upper"]
+    return {"answer": upper - lower, "add_remove": max(abs(lower), abs(upper))}
+
+
 EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         id="sensitivity-neighbours",
@@ -89,6 +100,7 @@ EXERCISES: tuple[Exercise, ...] = (
         },
         answer=_SUM["value"],
         tolerance=0.001,
+        textbook=_sum,
     ),
     Exercise(
         id="sensitivity-count-bug",

@@ -7,6 +7,10 @@ its own instead of clipping the whole per-example gradient and adding noise once
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 
 from dplesson import clip_gradients
@@ -43,6 +47,21 @@ for name, grads in layers.items():
 _LAYERS = {"w1": np.array([[3.0, 4.0]]), "w2": np.array([[0.0, 5.0]])}
 _JOINT = np.concatenate([clip_gradients(g, 1.0)[0] for g in _LAYERS.values()])
 
+# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
+
+
+def _clip(p: Mapping[str, Any]) -> dict[str, float]:
+    """Scale a gradient of length L > C by C/L: (g1, g2) becomes C/L (g1, g2)."""
+    length = math.hypot(p["g1"], p["g2"])
+    factor = min(1.0, p["clip"] / length)
+    return {"answer": p["g1"] * factor, "length": length, "second": round(p["g2"] * factor, 2)}
+
+
+def _sensitivity(p: Mapping[str, Any]) -> dict[str, float]:
+    """Give the distance 2C of two clipped gradients pointing opposite ways."""
+    return {"answer": 2 * p["clip"]}
+
+
 EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         id="training-clip",
@@ -57,6 +76,7 @@ EXERCISES: tuple[Exercise, ...] = (
         },
         answer=float(_CLIPPED[0]),
         tolerance=0.01,
+        textbook=_clip,
     ),
     Exercise(
         id="training-sensitivity",
@@ -65,6 +85,7 @@ EXERCISES: tuple[Exercise, ...] = (
         params={"clip": _C_SENS},
         answer=float(np.linalg.norm(_MOVED)),
         tolerance=0.01,
+        textbook=_sensitivity,
     ),
     Exercise(
         id="training-batch",
