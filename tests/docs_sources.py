@@ -50,6 +50,18 @@ def nav_files() -> tuple[str, ...]:
     return tuple(_files(config()["nav"]))
 
 
+def nav_sections() -> list[tuple[str, list[str]]]:
+    """The navigation by section: (English title, [page file, ...]); a lone page's title is ""."""
+    found: list[tuple[str, list[str]]] = []
+    for item in config()["nav"]:
+        if isinstance(item, dict):
+            ((title, children),) = item.items()
+            found.append((str(title), _files(children)))
+        else:
+            found.append(("", [str(item)]))
+    return found
+
+
 def chapters() -> tuple[str, ...]:
     """The chapters: the stems of the pages of the navigation's first section, in order."""
     section = next(item for item in config()["nav"] if isinstance(item, dict))
@@ -59,6 +71,18 @@ def chapters() -> tuple[str, ...]:
 def figures(path: Path) -> list[str]:
     """The ids of the figures a page places (``<div data-figure="ID"></div>``), in order."""
     return FIGURE.findall(path.read_text(encoding="utf-8"))
+
+
+def placed_figures() -> dict[str, list[str]]:
+    """Each page of the navigation that places figures: its stem and the ids, in page order.
+
+    The English page is the one source of where a figure goes (translations keep its lines).
+    """
+    found = {}
+    for name in nav_files():
+        if name.endswith(".md") and (ids := figures(DOCS / "en" / name)):
+            found[name.removesuffix(".md")] = ids
+    return found
 
 
 def own_pages(locale: str) -> dict[str, Path]:
@@ -93,6 +117,8 @@ __all__ = [
     "figures",
     "includes",
     "nav_files",
+    "nav_sections",
     "own_pages",
     "pages",
+    "placed_figures",
 ]

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import pytest
 
+from dplesson import locales
 from tests.browser.tour import Tour, site_path
 from tests.conftest import LOCALES
-from tests.test_chrome import chrome
 
 pytestmark = [pytest.mark.browser, pytest.mark.parametrize("locale", LOCALES)]
 
 
 def test_palette_tooltip_and_footer_are_in_the_locale(tour: Tour, locale: str) -> None:
-    strings = chrome(locale)
+    strings = locales.section(locale, "chrome")
     palette = tour.palette
     assert palette["count"] == 1  # one visible toggle
     # The tour reads in the dark scheme: the toggle offers light, then (toggled) dark.
@@ -40,7 +40,7 @@ def test_next_leads_through_the_course_and_stops_at_the_exercises(tour: Tour, lo
 def test_each_locale_has_a_404_page_in_its_language_with_working_links(
     tour: Tour, locale: str
 ) -> None:
-    strings = chrome(locale)
+    strings = locales.section(locale, "chrome")
     seen = tour.not_found
     assert seen["lang"] == locale
     assert seen["title"] == f"{strings['not_found_title']} - {strings['site_name']}"
