@@ -7,6 +7,7 @@ reads the result back with YAML and with the settings reader, as the build does.
 from __future__ import annotations
 
 import difflib
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.conftest import DOCS, ROOT
+from tests.conftest import DOCS, LOCALES, ROOT, UNDECLARED
 
 sys.path.insert(0, str(DOCS / "hooks"))
 import locale_settings
@@ -53,42 +54,54 @@ def languages(root: Path) -> list[dict[str, Any]]:
 
 def test_a_new_language_is_declared_in_progress_in_both_files(project: Path) -> None:
     before = (project / "mkdocs.yml").read_text(encoding="utf-8")
-    checklist = scaffold.new_language(project, "fr", "Français")
+    code = UNDECLARED
+    checklist = scaffold.new_language(project, code, "Qq pseudo")
 
-    assert languages(project)[-1] == {"locale": "fr", "name": "Français", "build": True}
-    assert [entry["locale"] for entry in languages(project)[:-1]] == ["en", "nl", "de", "tr", "zh"]
+    assert languages(project)[-1] == {"locale": code, "name": "Qq pseudo", "build": True}
+    assert [entry["locale"] for entry in languages(project)[:-1]] == list(LOCALES)
     after = (project / "mkdocs.yml").read_text(encoding="utf-8")
-    # Lines are only added, except the search plugin's language list; comments stay.
+    # Lines are only added; comments stay. Material has no search stemmer for qq, so the
+    # search plugin's language list stays as it is (pt-br's test below adds one).
     changes = list(difflib.unified_diff(before.splitlines(), after.splitlines(), n=0))[2:]
-    removed = [line[1:] for line in changes if line.startswith("-")]
-    added = [line[1:] for line in changes if line.startswith("+")]
-    assert removed == ["      lang: [en, nl, de, tr, zh]"]
-    assert added == [
-        "      lang: [en, nl, de, tr, zh, fr]",
-        "        - locale: fr",
-        "          name: Français",
+    assert [line for line in changes if line.startswith("-")] == []
+    assert [line[1:] for line in changes if line.startswith("+")] == [
+        f"        - locale: {code}",
+        "          name: Qq pseudo",
         "          build: true",
     ]
 
-    text = (project / "dplesson" / "locales" / "fr.yml").read_text(encoding="utf-8")
+    text = (project / "dplesson" / "locales" / f"{code}.yml").read_text(encoding="utf-8")
     settings = yaml.safe_load(text)
     english = yaml.safe_load((SETTINGS / "en.yml").read_text(encoding="utf-8"))
-    assert settings["name"] == "Français" and settings["state"] == "in progress"
+    assert settings["name"] == "Qq pseudo" and settings["state"] == "in progress"
     for section in ("exercises", "figures", "chrome", "downloads", "banners", "checker"):
         assert settings[section] == english[section], section
     assert "translate the values" in text
-    assert (project / "docs" / "fr").is_dir() and not any((project / "docs" / "fr").iterdir())
-    assert any("fr.yml" in line for line in checklist)
-    assert any("mark fr" in line for line in checklist)
+    assert (project / "docs" / code).is_dir() and not any((project / "docs" / code).iterdir())
+    assert any(f"{code}.yml" in line for line in checklist)
+    assert any(f"mark {code}" in line for line in checklist)
+
+
+def test_a_language_material_does_not_know_gets_its_page_language(project: Path) -> None:
+    """Material reads its strings per language and fails on a code it lacks (qq)."""
+    scaffold.new_language(project, UNDECLARED, "Qq pseudo")
+    partial = project / "overrides" / "partials" / "languages" / f"{UNDECLARED}.html"
+    text = partial.read_text(encoding="utf-8")
+    assert f'{{"language": "{UNDECLARED}"}}[key] or fallback.t(key)' in text
+    assert '{% import "partials/languages/en.html" as fallback %}' in text
+    assert scaffold.material_language("de") is None  # Material ships German
 
 
 def test_a_name_that_yaml_would_misread_is_quoted(project: Path) -> None:
+    before = (project / "mkdocs.yml").read_text("utf-8")
     scaffold.new_language(project, "pt-br", "Português: Brasil")
     assert languages(project)[-1]["name"] == "Português: Brasil"
     settings = yaml.safe_load((project / "dplesson/locales/pt-br.yml").read_text("utf-8"))
     assert settings["name"] == "Português: Brasil"
     # Search stems by language, not region: pt-br's pages use Material's Portuguese stemmer.
-    assert "lang: [en, nl, de, tr, zh, pt]" in (project / "mkdocs.yml").read_text("utf-8")
+    listed = re.search(r"^      lang: \[(.*)\]$", before, re.MULTILINE)
+    assert listed is not None
+    assert f"lang: [{listed[1]}, pt]" in (project / "mkdocs.yml").read_text("utf-8")
 
 
 @pytest.mark.parametrize("code", ["FR", "f", "fr_FR", "fr-", "français", "", "12"])
@@ -117,20 +130,20 @@ def test_a_language_only_in_mkdocs_yml_counts_as_existing(project: Path) -> None
 @pytest.mark.parametrize("name", ["", "   ", "two\nlines"])
 def test_an_empty_name_is_refused(project: Path, name: str) -> None:
     with pytest.raises(ValueError, match=r"^name must be the language's own name"):
-        scaffold.new_language(project, "fr", name)
-    assert not (project / "dplesson" / "locales" / "fr.yml").exists()
+        scaffold.new_language(project, UNDECLARED, name)
+    assert not (project / "dplesson" / "locales" / f"{UNDECLARED}.yml").exists()
 
 
 def test_the_build_refuses_languages_that_disagree_with_the_settings_files() -> None:
     """``check_mkdocs`` (called by the translation_banners hook) names each disagreement."""
-    declared = [{"locale": "en", "name": "English"}, {"locale": "nl", "name": "Nederlands"}]
-    declared += [{"locale": "de", "name": "Deutsch"}, {"locale": "tr", "name": "Türkçe"}]
-    declared += [{"locale": "zh", "name": "简体中文"}]
+    declared = [{"locale": code, "name": locale_settings.name(code)} for code in LOCALES]
     locale_settings.check_mkdocs(declared)
-    with pytest.raises(ValueError, match=r"no settings file .*\['fr'\]"):
-        locale_settings.check_mkdocs([*declared, {"locale": "fr", "name": "Français"}])
-    with pytest.raises(ValueError, match=r"not in mkdocs.yml's i18n languages: \['zh'\]"):
+    extra = {"locale": UNDECLARED, "name": "Qq pseudo"}
+    with pytest.raises(ValueError, match=rf"no settings file .*\['{UNDECLARED}'\]"):
+        locale_settings.check_mkdocs([*declared, extra])
+    last = declared[-1]["locale"]
+    with pytest.raises(ValueError, match=rf"not in mkdocs.yml's i18n languages: \['{last}'\]"):
         locale_settings.check_mkdocs(declared[:-1])
-    renamed = [*declared[:-1], {"locale": "zh", "name": "中文"}]
-    with pytest.raises(ValueError, match=r"zh: mkdocs\.yml names it '中文', zh\.yml '简体中文'"):
+    renamed = [*declared[:-1], {"locale": last, "name": "Renamed"}]
+    with pytest.raises(ValueError, match=rf"{last}: mkdocs\.yml names it 'Renamed'"):
         locale_settings.check_mkdocs(renamed)

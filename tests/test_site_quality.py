@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin
@@ -16,8 +17,13 @@ from xml.etree import ElementTree
 import pytest
 
 from tests import links, site_soup
-from tests.conftest import IN_PROGRESS, LOCALES
+from tests.conftest import DOCS, IN_PROGRESS, LOCALES
 from tests.site_html import locale_of
+
+if str(DOCS / "hooks") not in sys.path:
+    sys.path.insert(0, str(DOCS / "hooks"))
+
+import seo
 
 SEPARATOR_CHARACTERS = ("\\u200b", "\\s", "，", "„")
 
@@ -162,14 +168,10 @@ def test_each_locale_searches_its_own_index(site_dir: Path, pages: dict[Path, St
         assert (path.parent / base).resolve() == expected.resolve(), (path, base)
 
 
-def test_robots_txt_allows_crawling_and_names_the_sitemap(site_dir: Path, site_url: str) -> None:
-    lines = (site_dir / "robots.txt").read_text(encoding="utf-8").splitlines()
-    assert lines[:2] == ["User-agent: *", "Allow: /"]
-    if not site_url:  # a sitemap needs absolute addresses
-        assert lines[2:] == []
-        assert not (site_dir / "sitemap.xml").exists()
-        return
-    assert lines[2] == f"Sitemap: {site_url}sitemap.xml"
+def test_the_build_writes_the_hooks_robots_txt(site_dir: Path, site_url: str) -> None:
+    """What robots.txt says is seo.robots_txt's rule (tests/test_site_hooks.py); here, that
+    the build writes it for the configured address."""
+    assert (site_dir / "robots.txt").read_text(encoding="utf-8") == seo.robots_txt(site_url)
 
 
 def test_the_sitemap_lists_every_page_with_its_translations(site_dir: Path, site_url: str) -> None:

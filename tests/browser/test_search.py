@@ -13,7 +13,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from tests.browser.conftest import Visit, shared_page
-from tests.browser.site_pages import SEARCH_WORDS, locale_path, search
+from tests.browser.site_pages import locale_path, search, search_word
 from tests.conftest import LOCALES
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def in_locale(url: str, base_url: str, locale: str) -> bool:
 @pytest.mark.parametrize("locale", LOCALES, scope="module")
 def test_a_word_of_the_locale_finds_pages_of_that_locale_only(home: Visit, locale: str) -> None:
     visit = home
-    links = search(visit.page, SEARCH_WORDS[locale])
+    links = search(visit.page, search_word(locale))
     assert len(links) >= 3, links
     strays = [link for link in links if not in_locale(link, visit.base_url, locale)]
     assert not strays, strays
@@ -78,7 +78,7 @@ def test_an_english_word_stays_in_the_locale(home: Visit, locale: str) -> None:
 @pytest.mark.parametrize("locale", ["zh"], scope="module")
 def test_a_chinese_word_is_found_inside_a_sentence(home: Visit, locale: str) -> None:
     visit = home
-    word = SEARCH_WORDS["zh"]
+    word = search_word("zh")
     search(visit.page, word)
     texts: list[str] = visit.page.eval_on_selector_all(
         ".md-search-result__article p:has(mark)", "els => els.map(el => el.textContent)"
@@ -89,7 +89,7 @@ def test_a_chinese_word_is_found_inside_a_sentence(home: Visit, locale: str) -> 
 
 def test_a_result_opens_the_page_with_the_word_highlighted(visit: Visit) -> None:
     visit.page.goto(f"{visit.base_url}/tr/", wait_until="load")
-    links = search(visit.page, SEARCH_WORDS["tr"])
+    links = search(visit.page, search_word("tr"))
     visit.page.locator("a.md-search-result__link").first.click()
     visit.page.wait_for_load_state("load")
     assert unquote(visit.page.url).startswith(f"{visit.base_url}/tr/")

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from tests.browser.conftest import HOST, Visit
-from tests.browser.site_pages import SEARCH_WORDS, failed_requests, search
+from tests.browser.site_pages import failed_requests, search, search_word
 from tests.conftest import ROOT
 from tests.docs_sources import nav_files
 from tests.site_server import serve
@@ -58,7 +58,7 @@ def test_language_switcher_navigation_and_search_under_a_sub_path(
     following = chapters[chapters.index("laplace.md") + 1].rsplit(".", 1)[0]
     assert path_of(page.url) == f"{sub_path}/zh/{following}/"
 
-    links = search(page, SEARCH_WORDS["zh"])
+    links = search(page, search_word("zh"))
     assert links and all(path_of(link).startswith(f"{sub_path}/zh/") for link in links), links
     page.locator("a.md-search-result__link").first.click()
     page.wait_for_load_state("networkidle")  # late requests too, for the checks below

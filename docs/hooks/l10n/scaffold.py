@@ -11,6 +11,9 @@ the folder of ``mkdocs.yml``). It
   in the search plugin's ``lang:`` list when Material ships a stemmer for it), as text, so the
   comments and layout of ``mkdocs.yml`` stay as they are;
 * creates the empty folder ``docs/<code>/``;
+* when Material has no interface strings for the language (``qq``, or a language it does not
+  ship), writes ``overrides/partials/languages/<code>.html``: the page declares the new code,
+  and Material's few texts of its own (the search box, "Skip to content") stay English;
 
 and returns the checklist to print. A language in progress builds and passes the tests with no
 page at all: every page and notebook falls back to English with a note in the new language.
@@ -112,16 +115,39 @@ def _insert_language(config: str, code: str, name: str) -> str:
 
 def _add_search_lang(config: str, code: str) -> str:
     """Add the language to ``search: lang: [...]`` if Material has a stemmer for it."""
-    spec = importlib.util.find_spec("material")
-    folders = list(spec.submodule_search_locations or []) if spec else []
     stem = code.split("-")[0]
-    lunr = [Path(f, "templates", "assets", "javascripts", "lunr", "min") for f in folders]
+    lunr = [folder / "assets" / "javascripts" / "lunr" / "min" for folder in _material_folders()]
     if not any((folder / f"lunr.{stem}.min.js").is_file() for folder in lunr):
         return config
     match = re.search(r"^(\s*lang: \[)([^\]]*)\]", config, re.MULTILINE)
     if match is None or stem in [c.strip() for c in match.group(2).split(",")]:
         return config
     return f"{config[: match.end(2)]}, {stem}{config[match.end(2) :]}"
+
+
+def _material_folders() -> list[Path]:
+    """Material's installed template folders (none if it is not installed)."""
+    spec = importlib.util.find_spec("material")
+    return [Path(f, "templates") for f in (spec.submodule_search_locations or [])] if spec else []
+
+
+def material_language(code: str) -> str | None:
+    """The partial a language needs when Material ships no strings for it, else None.
+
+    Material reads ``partials/languages/<code>.html`` for each language the site builds and
+    fails on a code it does not know. This one declares the code (``<html lang>``) and takes
+    every other string from English's partial.
+    """
+    partial = Path("partials", "languages", f"{code}.html")
+    if any((folder / partial).is_file() for folder in _material_folders()):
+        return None
+    return (
+        "{#- Material ships no interface strings for this language: its own few texts (the\n"
+        "    search box, \"Skip to content\") stay English. Written by `translations -- new`. -#}\n"
+        '{% import "partials/languages/en.html" as fallback %}\n'
+        '{% macro t(key) %}{{ {"language": "' + code + '"}[key] or fallback.t(key) }}'
+        "{% endmacro %}\n"
+    )
 
 
 def new_language(root: Path, code: str, name: str) -> list[str]:
@@ -138,6 +164,10 @@ def new_language(root: Path, code: str, name: str) -> list[str]:
     settings.write_text(settings_text(english, code, name), encoding="utf-8")
     config_file.write_text(config, encoding="utf-8")
     (root / "docs" / code).mkdir(parents=True, exist_ok=True)
+    if (partial := material_language(code)) is not None:
+        target = root / "overrides" / "partials" / "languages" / f"{code}.html"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(partial, encoding="utf-8")
     return [
         f"Added {name} ({code}) as a language in progress: every page and notebook shows the "
         "English original with a note until you translate it.",
