@@ -29,10 +29,11 @@ LOCALES = tuple(re.findall(r"^\s*- locale: (\S+)$", (ROOT / "mkdocs.yml").read_t
 DECIMAL_COMMA = frozenset(code for code in LOCALES if locales.decimal(code) == ",")
 #: Languages still being translated: their missing pages and notebooks fall back to English.
 IN_PROGRESS = frozenset(code for code in LOCALES if locales.state(code) == locales.IN_PROGRESS)
-#: A language code no settings file declares, for the tests of a new or an unknown language:
-#: ``qq``, which ISO 639 leaves unassigned, unless this project declares it (the copy that
-#: ``tests/fixture_language.py`` makes does: its language in progress is ``qq``).
-UNDECLARED = next(code for code in ("qq", "qz") if code not in LOCALES)
+#: A language tag no settings file declares, for the tests of a new or an unknown language:
+#: ``de-QQ``, German of the region QQ, which ISO 3166 reserves for private use, so no real
+#: language or locale has it; if this project declares it (the copy that
+#: ``tests/fixture_language.py`` makes does), ``de-QR``.
+UNDECLARED = next(code for code in ("de-QQ", "de-QR") if code not in LOCALES)
 
 
 def translated(locale: str, page: str) -> bool:

@@ -55,25 +55,25 @@ def languages(root: Path) -> list[dict[str, Any]]:
 def test_a_new_language_is_declared_in_progress_in_both_files(project: Path) -> None:
     before = (project / "mkdocs.yml").read_text(encoding="utf-8")
     code = UNDECLARED
-    checklist = scaffold.new_language(project, code, "Qq pseudo")
+    checklist = scaffold.new_language(project, code, "Pseudo (QQ)")
 
-    assert languages(project)[-1] == {"locale": code, "name": "Qq pseudo", "build": True}
+    assert languages(project)[-1] == {"locale": code, "name": "Pseudo (QQ)", "build": True}
     assert [entry["locale"] for entry in languages(project)[:-1]] == list(LOCALES)
     after = (project / "mkdocs.yml").read_text(encoding="utf-8")
-    # Lines are only added; comments stay. Material has no search stemmer for qq, so the
-    # search plugin's language list stays as it is (pt-br's test below adds one).
+    # Lines are only added; comments stay. Search stems by language (de is listed already),
+    # so the search plugin's language list stays as it is (pt-BR's test below adds one).
     changes = list(difflib.unified_diff(before.splitlines(), after.splitlines(), n=0))[2:]
     assert [line for line in changes if line.startswith("-")] == []
     assert [line[1:] for line in changes if line.startswith("+")] == [
         f"        - locale: {code}",
-        "          name: Qq pseudo",
+        "          name: Pseudo (QQ)",
         "          build: true",
     ]
 
     text = (project / "dplesson" / "locales" / f"{code}.yml").read_text(encoding="utf-8")
     settings = yaml.safe_load(text)
     english = yaml.safe_load((SETTINGS / "en.yml").read_text(encoding="utf-8"))
-    assert settings["name"] == "Qq pseudo" and settings["state"] == "in progress"
+    assert settings["name"] == "Pseudo (QQ)" and settings["state"] == "in progress"
     for section in ("exercises", "figures", "chrome", "downloads", "banners", "checker"):
         assert settings[section] == english[section], section
     assert "translate the values" in text
@@ -83,31 +83,36 @@ def test_a_new_language_is_declared_in_progress_in_both_files(project: Path) -> 
 
 
 def test_a_language_material_does_not_know_gets_its_page_language(project: Path) -> None:
-    """Material reads its strings per language and fails on a code it lacks (qq)."""
-    scaffold.new_language(project, UNDECLARED, "Qq pseudo")
+    """Material reads its strings per language and fails on a tag it lacks (de-QQ)."""
+    scaffold.new_language(project, UNDECLARED, "Pseudo (QQ)")
     partial = project / "overrides" / "partials" / "languages" / f"{UNDECLARED}.html"
     text = partial.read_text(encoding="utf-8")
     assert f'{{"language": "{UNDECLARED}"}}[key] or fallback.t(key)' in text
-    assert '{% import "partials/languages/en.html" as fallback %}' in text
+    base = UNDECLARED.split("-")[0]  # its other strings: the base language's (German)
+    assert f'{{% import "partials/languages/{base}.html" as fallback %}}' in text
     assert scaffold.material_language("de") is None  # Material ships German
+    assert scaffold.material_language("pt-BR") is None  # and Brazilian Portuguese
+    assert '"partials/languages/en.html"' in (scaffold.material_language("qq") or "")
 
 
 def test_a_name_that_yaml_would_misread_is_quoted(project: Path) -> None:
     before = (project / "mkdocs.yml").read_text("utf-8")
-    scaffold.new_language(project, "pt-br", "Português: Brasil")
+    scaffold.new_language(project, "pt-BR", "Português: Brasil")
     assert languages(project)[-1]["name"] == "Português: Brasil"
-    settings = yaml.safe_load((project / "dplesson/locales/pt-br.yml").read_text("utf-8"))
+    settings = yaml.safe_load((project / "dplesson/locales/pt-BR.yml").read_text("utf-8"))
     assert settings["name"] == "Português: Brasil"
-    # Search stems by language, not region: pt-br's pages use Material's Portuguese stemmer.
+    # Search stems by language, not region: pt-BR's pages use Material's Portuguese stemmer.
     listed = re.search(r"^      lang: \[(.*)\]$", before, re.MULTILINE)
     assert listed is not None
     assert f"lang: [{listed[1]}, pt]" in (project / "mkdocs.yml").read_text("utf-8")
 
 
-@pytest.mark.parametrize("code", ["FR", "f", "fr_FR", "fr-", "français", "", "12"])
+@pytest.mark.parametrize(
+    "code", ["FR", "f", "fr_FR", "fr-", "français", "", "12", "pt-br", "fil", "qaa", "zh-hant"]
+)
 def test_a_malformed_code_is_refused_and_nothing_is_written(project: Path, code: str) -> None:
     before = (project / "mkdocs.yml").read_bytes()
-    with pytest.raises(ValueError, match=r"^code must be a lowercase BCP-47-like language tag"):
+    with pytest.raises(ValueError, match=r"^code must be a language tag the site can build"):
         scaffold.new_language(project, code, "Name")
     assert (project / "mkdocs.yml").read_bytes() == before
     assert sorted(p.name for p in (project / "dplesson" / "locales").iterdir()) == sorted(
@@ -138,7 +143,7 @@ def test_the_build_refuses_languages_that_disagree_with_the_settings_files() -> 
     """``check_mkdocs`` (called by the translation_banners hook) names each disagreement."""
     declared = [{"locale": code, "name": locale_settings.name(code)} for code in LOCALES]
     locale_settings.check_mkdocs(declared)
-    extra = {"locale": UNDECLARED, "name": "Qq pseudo"}
+    extra = {"locale": UNDECLARED, "name": "Pseudo (QQ)"}
     with pytest.raises(ValueError, match=rf"no settings file .*\['{UNDECLARED}'\]"):
         locale_settings.check_mkdocs([*declared, extra])
     last = declared[-1]["locale"]

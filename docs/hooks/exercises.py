@@ -30,7 +30,7 @@ def _locale(config: Any) -> str:
 
 
 def course_chapters(nav: Any) -> list[str]:
-    """The stems of the pages of the navigation's first section (the course), in order.
+    """Return the stems of the pages of the navigation's first section (the course), in order.
 
     ``nav`` is ``mkdocs.yml``'s ``nav`` as configured: a list of pages and ``{title: [...]}``
     sections. The navigation is the one list of the chapters; the answer key has no order.

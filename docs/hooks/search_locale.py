@@ -103,15 +103,17 @@ def add_folded_fields(index: dict[str, Any]) -> dict[str, Any]:
 def split_index(data: dict[str, Any], default: str, locales: list[str]) -> dict[str, Any]:
     """Split a merged index into one index per locale, keyed by locale, with local locations.
 
-    Each index names its locale's language for Material's search when the search plugin lists
-    it (Material ships stop words for it), else the default's: a language Material's search
-    does not know would make the reader's browser ask for a script that does not exist.
+    Each index names its locale's language for Material's search (the language, not the
+    region: ``pt`` for ``pt-BR``) when the search plugin lists it, else the default's: a
+    language Material's search does not know would make the reader's browser ask for a script
+    that does not exist.
     """
     others = set(locales) - {default}
     indexes: dict[str, dict[str, Any]] = {}
     for locale in [default, *sorted(others)]:
         config = dict(data["config"])
-        config["lang"] = [locale if locale in data["config"]["lang"] else default]
+        base = locale.split("-")[0]
+        config["lang"] = [base if base in data["config"]["lang"] else default]
         indexes[locale] = {"config": config, "docs": []}
     for entry in data["docs"]:
         folder = _locale(entry["location"], others)
