@@ -18,7 +18,6 @@ from dplesson.locales import (
     decimal,
     format_number,
     formula_decimal,
-    load,
     locales,
     name,
     section,
@@ -26,13 +25,9 @@ from dplesson.locales import (
     state,
 )
 
-L10N = SETTINGS
-_load = load
-
 __all__ = [
     "COMPLETE",
     "IN_PROGRESS",
-    "L10N",
     "SOURCE",
     "check_mkdocs",
     "decimal",
