@@ -8,12 +8,13 @@ marks both pages.
 
 The translation is a pseudo-translation: every Latin letter of the prose becomes an accented
 one (``sensitivity`` → ``šéñšítívítý``), a colon after a word gets a no-break space before it
-(French typography, U+00A0), decimals are written with a comma (``0,5`` in prose, ``0{,}5``
-in a formula) and thousands lose their comma. What a translator keeps stays byte for byte:
-includes, code, formulas (but their decimals), ``{placeholders}``, heading ids, link targets,
-HTML tags and their attributes. So the copy follows today's English, and the whole test
-suite and the browser tests run on it (``python3 noxfile.py -s new_language``): a language
-in progress with one chapter and a decimal comma must keep every check green.
+(French typography, U+00A0), decimals are written with a comma (``0,5`` in prose, ``0{,}5`` in
+a formula) and thousands are grouped with a narrow no-break space (``10 000``, U+202F). What a
+translator keeps stays byte for byte: includes, code, formulas (but their decimals),
+``{placeholders}``, heading ids, link targets, HTML tags and their attributes. So the copy
+follows today's English, and the whole test suite and the browser tests run on it (``python3
+noxfile.py -s new_language``): a language in progress with one chapter and a decimal comma
+must keep every check green.
 
 Run as ``python -m tests.fixture_language DESTINATION`` to make the copy (not built).
 """
@@ -77,7 +78,8 @@ def _prose(segment: str) -> str:
     out, at = [], 0
     for number in _NUMBER.finditer(segment):
         out += [pseudo(segment[at : number.start()])]
-        out += [number.group(0).replace(",", "").replace(".", ",")]
+        whole, _, fraction = number.group(0).partition(".")
+        out += [whole.replace(",", "\u202f") + ("," + fraction if fraction else "")]
         at = number.end()
     return "".join([*out, pseudo(segment[at:])])
 

@@ -148,6 +148,13 @@ def test_translations_show_the_same_numbers(locale: str) -> None:
         )
 
 
+def test_numbers_are_read_with_no_break_spaces_between_thousands() -> None:
+    """A translation may group digits as French and the SI do (U+202F, U+00A0)."""
+    text = "Ze zijn met 10\u202f000, 1\u00a0234,5 of 1.000; prefix\u00a0: 3."
+    assert numbers(text, "nl") == [10000, Decimal("1234.5"), 1000, 3]
+    assert numbers("About 10\u202f000 or 10,000 and 0.5.", "en") == [10000, 10000, Decimal("0.5")]
+
+
 @pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc in DECIMAL_COMMA])
 def test_decimal_comma_in_prose(locale: str) -> None:
     for name, path in own_pages(locale).items():
