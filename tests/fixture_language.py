@@ -175,23 +175,27 @@ def _run(root: Path, *args: str) -> None:
 
 
 def make(
-    destination: Path, source: Path = ROOT, edit: Callable[[Path], None] | None = None
+    destination: Path,
+    source: Path = ROOT,
+    edit: Callable[[Path], None] | None = None,
+    code: str = CODE,
 ) -> Path:
-    """Copy ``source`` to ``destination`` with the language in progress ``de-QQ``; return it.
+    """Copy ``source`` to ``destination`` with the language in progress ``code``; return it.
 
     The build's caches (``.cache``) are copied too, so the copy's build executes no notebook
     that ``source``'s build already executed. ``edit`` may change the copy before the tool runs.
+    ``code`` is :data:`CODE` unless ``source`` declares it already (a copy made by this module).
     """
     shutil.copytree(source, destination, ignore=SKIP, symlinks=True)
     if edit is not None:
         edit(destination)
-    _run(destination, "new", CODE, NAME)
-    settings = destination / "dplesson" / "locales" / f"{CODE}.yml"
+    _run(destination, "new", code, NAME)
+    settings = destination / "dplesson" / "locales" / f"{code}.yml"
     settings.write_text(translate_settings(settings.read_text(encoding="utf-8")), "utf-8")
     for page in PAGES:
         english = (destination / "docs" / "en" / page).read_text(encoding="utf-8")
-        (destination / "docs" / CODE / page).write_text(translate_markdown(english), "utf-8")
-    _run(destination, "mark", CODE, *PAGES)
+        (destination / "docs" / code / page).write_text(translate_markdown(english), "utf-8")
+    _run(destination, "mark", code, *PAGES)
     return destination
 
 

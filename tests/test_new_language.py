@@ -42,15 +42,22 @@ from mkdocs.structure.pages import Page
 
 from dplesson import locales
 from tests import fixture_language, site_soup
-from tests.conftest import DOCS, ROOT
+from tests.conftest import DOCS, ROOT, UNDECLARED
 from tests.l10n_project import cli, project, report
 
 sys.path.insert(0, str(DOCS / "hooks"))
 from l10n import notebook_outdated_reason
 
-CODE = fixture_language.CODE
-#: The complete languages: each has its own lab and laplace.md, which the English change outdates.
-TRANSLATED = tuple(code for code in locales.locales() if code != locales.SOURCE)
+#: The new language: de-QQ, or de-QR where de-QQ is a language already (on the copy that
+#: ``python3 noxfile.py -s new_language`` runs the suite on).
+CODE = UNDECLARED
+#: The complete languages: each has its own lab and laplace.md, which the English change
+#: outdates (a language in progress may have neither).
+TRANSLATED = tuple(
+    code
+    for code in locales.locales()
+    if code != locales.SOURCE and locales.state(code) == locales.COMPLETE
+)
 #: One English paragraph with a word changed (same lines, so only the words differ).
 PARAGRAPH = ("Picture two almost identical boxes", "Picture two nearly identical boxes")
 #: Words changed in the last Markdown cell of the English lab (a new cell would be drift: the
@@ -116,6 +123,7 @@ def copy(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, set[str]
     root = fixture_language.make(
         tmp_path_factory.mktemp("new-language") / "project",
         edit=lambda r: before.update(digests(r)),
+        code=CODE,
     )
     after = digests(root)
     changed = {p for p in before.keys() | after.keys() if before.get(p) != after.get(p)}
