@@ -75,8 +75,9 @@ def status(root: Path, locale: str, page: str) -> PageStatus:
 
 
 def problems(root: Path, locale: str, page: str) -> list[str]:
-    """The report's messages for one file, as printed."""
-    return [str(p) for p in status(root, locale, page).problems]
+    """The report's messages for one file, as printed (drift, or structure the English added)."""
+    found = status(root, locale, page)
+    return [str(p) for p in [*found.problems, *found.pending]]
 
 
 def edit(path: Path, old: str, new: str) -> None:

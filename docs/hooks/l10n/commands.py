@@ -1,8 +1,10 @@
-"""The command line: ``report`` (the default), ``mark``, ``brief`` and ``new``.
+"""The command line: ``report`` (default), ``check``, ``mark``, ``sync``, ``brief``, ``prompt``.
 
 Run from the repository root as ``PYTHONPATH=docs/hooks python -m l10n [command] ...``
 (``python3 noxfile.py -s translations -- ...`` does that). With no command it prints the
-report; the report's options are accepted with or without the word ``report``.
+report, whose options are accepted with or without the word ``report``; ``new`` scaffolds a
+language. ``check`` prints only what fails, and with ``--release`` fails on outdated files and
+English left in a complete language too (``python3 noxfile.py -s release`` runs it).
 """
 
 from __future__ import annotations
@@ -10,14 +12,24 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
-from .changes import commit_of, english_diff
+from .changes import blob_of, english_diff, english_text, marked_translation
 from .findings import failing_findings, findings, render_findings
 from .glossary import load_glossary
-from .project import Project, load_project
-from .records import SourceRecord, source_hash, write_record
-from .report import STATUSES, PageStatus, failing, page_status, render_json, render_table, report
+from .project import Project, is_notebook, load_project
+from .records import SourceRecord, source_hash, translation_hash, write_record
+from .report import (
+    STATUSES,
+    PageStatus,
+    details,
+    failing,
+    page_status,
+    render_json,
+    render_table,
+    report,
+)
 from .structure import Pages
 
 CONFIG = Path("mkdocs.yml")
@@ -59,26 +71,67 @@ def parser() -> argparse.ArgumentParser:
     record.add_argument(
         "--all-current", action="store_true", help="mark every existing translation as reviewed"
     )
+    record.add_argument(
+        "--unchanged", metavar="REASON", help="why a translation needs no change for new English"
+    )
+    carry = commands.add_parser(
+        "sync", help="carry English structure (formulas, ids, links, new parts) into translations"
+    )
+    carry.add_argument("--locale", action="append", help="only this locale (repeatable)")
+    carry.add_argument("--page", action="append", help="only this page, e.g. laplace.md")
+    check = commands.add_parser("check", help="print only what fails; exit 1 if anything does")
+    check.add_argument(
+        "--release", action="store_true", help="also fail on outdated files and English left"
+    )
     brief = commands.add_parser("brief", help="write a one-page brief for a translator")
     brief.add_argument("locale", help="the language of the brief, e.g. nl")
     brief.add_argument("--output", type=Path, help="write the brief to this file")
+    prompt = commands.add_parser(
+        "prompt", help="one file for a translation tool or reviewer: brief, English, diff"
+    )
+    prompt.add_argument("locale", help="the language, e.g. nl")
+    prompt.add_argument("page", help="the page or notebook, e.g. laplace.md")
+    prompt.add_argument("--output", type=Path, help="write it to this file")
     new = commands.add_parser("new", help="scaffold a language in progress")
     new.add_argument("locale", help="language code, e.g. fr")
     new.add_argument("name", help="the language's own name, e.g. Français")
     return main
 
 
-def mark(project: Project, locale: str, page: str) -> SourceRecord:
+def mark(project: Project, locale: str, page: str, unchanged: str | None = None) -> SourceRecord:
     """Record the current English revision in a reviewed translation."""
-    english = project.path(project.source, page)
-    current = source_hash(english)
-    record = SourceRecord(current, commit_of(english, current))
-    write_record(project.path(locale, page), record)
+    english, path = project.path(project.source, page), project.path(locale, page)
+    own = translation_hash(path.name, path.read_text(encoding="utf-8"))
+    record = SourceRecord(source_hash(english), None, blob_of(english), own, unchanged)
+    write_record(path, record)
     return record
 
 
+def _refusal(project: Project, item: PageStatus, unchanged: str | None) -> list[str]:
+    """Why a file may not be marked yet (what to do first), or nothing."""
+    if item.status in {"missing", "drift"}:
+        return [item.status, *map(str, item.problems)]
+    if item.pending:
+        what = "the English structure changed: run `sync` (or carry it by hand) first"
+        return [what, *map(str, item.pending)]
+    if item.untranslated:
+        return ["English is left in it: translate it first", *map(str, item.untranslated)]
+    record, path = item.recorded, project.path(item.locale, item.page)
+    if record and record.sha256 != item.current and not unchanged:
+        then = marked_translation(path, record)
+        if then == translation_hash(path.name, path.read_text(encoding="utf-8")):
+            command = f"mark {item.locale} {item.page}"
+            return [
+                f"the English changed since {record.sha256}, but this translation has not "
+                f"changed since it was marked. Bring it up to date (`--locale {item.locale} "
+                f"--page {item.page} --diff` shows what changed), or say why it needs no "
+                f'change: `{command} --unchanged "reason"`'
+            ]
+    return []
+
+
 def _run_mark(project: Project, args: argparse.Namespace) -> int:
-    """Mark reviewed files; refuse missing and drifted ones, which need work first."""
+    """Mark reviewed files; refuse those that need work first (see :func:`_refusal`)."""
     if args.all_current == bool(args.locale):
         print("mark: give a locale and pages, or --all-current", file=sys.stderr)
         return 2
@@ -99,16 +152,86 @@ def _run_mark(project: Project, args: argparse.Namespace) -> int:
     terms = load_glossary(project.glossary) if project.glossary.is_file() else []
     code = 0
     for locale, page in targets:
-        status = page_status(pages, terms, locale, page)
-        if status.status in {"missing", "drift"}:
-            print(f"not marked {locale}/{page}: {status.status}", file=sys.stderr)
-            for problem in status.problems:
-                print(f"    {problem}", file=sys.stderr)
+        refusal = _refusal(project, page_status(pages, terms, locale, page), args.unchanged)
+        if refusal:
+            print(f"not marked {locale}/{page}: {refusal[0]}", file=sys.stderr)
+            for line in refusal[1:]:
+                print(f"    {line}", file=sys.stderr)
             code = 1
             continue
-        record = mark(project, locale, page)
-        commit = record.commit or "no commit (English file not committed as is)"
-        print(f"marked {locale}/{page}: source {record.sha256}, {commit}")
+        record = mark(project, locale, page, args.unchanged)
+        print(f"marked {locale}/{page}: source {record.sha256}")
+    return code
+
+
+def _run_sync(project: Project, args: argparse.Namespace) -> int:
+    """Carry the English structure into outdated translations (:mod:`l10n.sync`).
+
+    A file whose result would still differ from the English structure is left as it was.
+    """
+    from .sync import carry, carry_notebook
+
+    todo = [
+        s
+        for s in report(project, args.locale, args.page)
+        if s.outdated and s.recorded and s.status != "missing"
+    ]
+    written: dict[tuple[str, str], tuple[PageStatus, str, list[str]]] = {}
+    code = 0
+    for item in todo:
+        english, path = (
+            project.path(project.source, item.page),
+            project.path(item.locale, item.page),
+        )
+        old = english_text(english, item.recorded, reviewed=False)  # type: ignore[arg-type]
+        mine = path.read_text(encoding="utf-8")
+        decimal = project.language(item.locale).formula_decimal
+        carried = None
+        if old is not None:
+            how = carry_notebook if is_notebook(item.page) else carry
+            carried = how(old, english.read_text(encoding="utf-8"), mine, decimal)
+        if carried is None:
+            why = (
+                "its English is not in this clone's history"
+                if old is None
+                else "its parts do not line up with the English it follows"
+            )
+            print(
+                f"not synced {item.locale}/{item.page}: {why}; carry the change by hand (`--diff`)",
+                file=sys.stderr,
+            )
+            code = 1
+            continue
+        if carried[0] != mine:
+            path.write_text(carried[0], encoding="utf-8")
+            written[item.locale, item.page] = (item, mine, carried[1])
+    while written:  # keep what now matches the English; undo the rest (links may depend on it)
+        pages = Pages(project)
+        terms = load_glossary(project.glossary) if project.glossary.is_file() else []
+        after = {key: page_status(pages, terms, *key) for key in written}
+        wrong = {key: s for key, s in after.items() if s.problems or s.pending}
+        if not wrong:
+            break
+        for (locale, page), status in wrong.items():
+            project.path(locale, page).write_text(written.pop((locale, page))[1], encoding="utf-8")
+            print(
+                f"not synced {locale}/{page}: it would still differ from the English:",
+                file=sys.stderr,
+            )
+            for problem in status.problems or status.pending:
+                print(f"    {problem}", file=sys.stderr)
+            code = 1
+    for item, _, notes in written.values():
+        english, path = (
+            project.path(project.source, item.page),
+            project.path(item.locale, item.page),
+        )
+        own = translation_hash(path.name, path.read_text(encoding="utf-8"))
+        assert item.recorded is not None  # only recorded files were carried
+        write_record(path, replace(item.recorded, blob=blob_of(english), translation=own))
+        print(f"synced {item.locale}/{item.page}: translate what is still English, then mark it")
+        for note in notes:
+            print(f"    {note}")
     return code
 
 
@@ -127,6 +250,36 @@ def _run_brief(project: Project, args: argparse.Namespace) -> int:
     text = render_brief(project, args.locale, work, string_findings(project, args.locale))
     _write(text, args.output)
     return 0
+
+
+def _run_prompt(project: Project, args: argparse.Namespace) -> int:
+    """Write one file for a translation tool or a reviewer (:func:`l10n.brief.render_prompt`)."""
+    pages = project.pages(project.source)
+    if args.locale not in project.locales or args.page not in pages:
+        what = f"locale must be one of {list(project.locales)} and page one of {pages}"
+        print(f"prompt: {what}; got {args.locale!r}, {args.page!r}", file=sys.stderr)
+        return 2
+    from .brief import render_prompt
+    from .interface import string_findings
+
+    (item,) = report(project, [args.locale], [args.page])
+    label, english = f"{args.locale}/{args.page}", project.path(project.source, args.page)
+    diff = english_diff(english, label, item.recorded) if item.recorded and item.outdated else None
+    strings = string_findings(project, args.locale)
+    _write(render_prompt(project, item, details(project, item), diff, strings), args.output)
+    return 0
+
+
+def _run_check(project: Project, args: argparse.Namespace) -> int:
+    """Print only what fails the checks; with ``--release``, what to finish before publishing."""
+    everything = report(project)
+    bad = failing(project, everything, args.release)
+    found = failing_findings(findings(project))
+    name = "release check" if args.release else "check"
+    text = render_table(project, bad, everything) if bad else ""
+    text += render_findings(found) if found else ""
+    _write(text + f"{name}: {len(bad)} files and {len(found)} findings to fix\n", None)
+    return 1 if bad or found else 0
 
 
 def _run_new(args: argparse.Namespace) -> int:
@@ -197,8 +350,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "new":
         return _run_new(args)
     project = load_project(args.config.resolve())
-    if args.command == "mark":
-        return _run_mark(project, args)
-    if args.command == "brief":
-        return _run_brief(project, args)
-    return _run_report(project, args)
+    run = {
+        "mark": _run_mark,
+        "sync": _run_sync,
+        "check": _run_check,
+        "brief": _run_brief,
+        "prompt": _run_prompt,
+    }.get(args.command, _run_report)
+    return run(project, args)

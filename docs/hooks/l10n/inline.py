@@ -5,9 +5,9 @@ itself. Counting them is not enough (``$\Delta f$`` changed to ``$\delta f$`` ke
 so this module reads them from the Markdown as multisets (:class:`collections.Counter`) of
 normalised text that the comparison can subtract:
 
-- :func:`inline_formulas` and :func:`inline_code` read prose only: fenced blocks, ``--8<--``
-  include lines, front matter and display formulas are skipped, and a code span hides the
-  dollars inside it, as in the rendered page;
+- :func:`spans` reads them from prose only: fenced blocks, ``--8<--`` include lines, front
+  matter and display formulas are skipped, and a code span hides the dollars inside it, as in
+  the rendered page;
 - :func:`formula_key` ignores spacing but keeps every symbol, and writes decimals one way, so
   ``0.5`` in English matches ``0{,}5`` in Dutch; :func:`wrong_decimals` checks that way
   separately, so each mistake gets one message;
@@ -22,8 +22,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 DECIMAL_SEPARATORS = (".", ",")
@@ -201,21 +200,6 @@ def code_key(code: str, locales: Iterable[str] = ()) -> str:
     )
 
 
-def _multiset(items: Iterable[Span], key: Callable[[str], str]) -> Counter[str]:
-    return Counter(key(item.text) for item in items)
-
-
-def inline_formulas(markdown: str) -> Counter[str]:
-    """Collect the inline formulas of a page's prose as a multiset of :func:`formula_key` values."""
-    return _multiset(spans(markdown)[0], formula_key)
-
-
-def inline_code(markdown: str, locales: Iterable[str] = ()) -> Counter[str]:
-    """Collect the inline code spans of a page's prose as a multiset of :func:`code_key` values."""
-    names = tuple(locales)
-    return _multiset(spans(markdown)[1], lambda code: code_key(code, names))
-
-
 def wrong_decimals(formula: str, decimal: str) -> list[WrongDecimal]:
     """Numbers in ``formula`` not written the way of a language whose separator is ``decimal``.
 
@@ -265,19 +249,3 @@ def unescaped_quotes(line: str) -> list[BrokenAttribute]:
                 break
             position = end
     return broken
-
-
-def describe_differences(what: str, english: Counter[str], here: Counter[str]) -> list[str]:
-    r"""Say in plain words which items of the English multiset are missing here, and which extra.
-
-    ``what`` names the kind (``"formula"``, ``"code"``); the messages read "formula `\Delta f`
-    of the English is missing here" and "formula `\delta f` is extra here (2×)".
-    """
-    messages = []
-    for item, count in sorted((english - here).items()):
-        times = f" ({count}×)" if count > 1 else ""
-        messages.append(f"{what} `{item}` of the English is missing here{times}")
-    for item, count in sorted((here - english).items()):
-        times = f" ({count}×)" if count > 1 else ""
-        messages.append(f"{what} `{item}` is extra here{times}")
-    return messages

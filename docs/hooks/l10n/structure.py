@@ -16,10 +16,11 @@ from typing import Any
 
 import markdown
 from bs4 import BeautifulSoup, Tag
+from mkdocs.utils.meta import get_data
 
 from .inline import Span, spans
 from .project import Project
-from .records import front_matter
+from .units import Unit, units
 
 INCLUDE = re.compile(r'^[ \t]*-{1,}8<-{1,}[ \t]+"([^"\n]+)"[ \t]*$', re.MULTILINE)
 PLACEHOLDER = re.compile(r"\{(\w+)\}")  # {example} in widget texts, filled in by the scripts
@@ -65,9 +66,18 @@ class Structure:
     admonitions: tuple[str, ...]
     widgets: tuple[Widget, ...]
     exercises: tuple[str, ...]  # exercise ids and their "id:option"s, in page order
+    placeholders: dict[str, frozenset[str]] = field(hash=False)  # per exercise, outside formulas
     inline_math: tuple[Span, ...]  # read from the Markdown (l10n.inline), with their lines
     display_math: tuple[str, ...]
     inline_code: tuple[Span, ...]
+    units: tuple[Unit, ...]  # paragraphs, list items, headings... (l10n.units)
+
+    def near(self, english: Structure, line: int) -> int:
+        """Return the line here of the heading above ``line`` of the English page (else 1)."""
+        above = [i for i, h in enumerate(english.headings) if h.line <= line]
+        if not above or len(english.headings) != len(self.headings):
+            return 1
+        return self.headings[above[-1]].line
 
     def line_of(self, *needles: str) -> int:
         """Return the first line (1-based) holding every needle; 1 when none does."""
@@ -127,10 +137,10 @@ def _heading_lines(body: str, offset: int) -> list[tuple[int, str]]:
     return found
 
 
-def structure(project: Project, path: Path) -> Structure:
-    """Render one page with the site's Markdown settings and collect its structure."""
-    body, _ = front_matter(path)
-    text = path.read_text(encoding="utf-8")
+def structure(project: Project, path: Path, text: str | None = None) -> Structure:
+    """Render one page (``text``, else the file) with the site's Markdown settings; collect it."""
+    text = path.read_text(encoding="utf-8") if text is None else text
+    body, _ = get_data(text)
     formulas, codes = spans(text)
     md = _markdown(project)
     md.reset()
@@ -167,9 +177,19 @@ def structure(project: Project, path: Path) -> Structure:
             _widget(t) for t in soup.find_all(True) if any(c.startswith("dp-") for c in _classes(t))
         ),
         exercises=tuple(exercises),
+        placeholders={
+            str(tag["data-exercise"]): frozenset(
+                name
+                for string in tag.find_all(string=True)
+                if not string.find_parent(class_="arithmatex")
+                for name in PLACEHOLDER.findall(str(string))
+            )
+            for tag in soup.find_all("div", attrs={"data-exercise": True})
+        },
         inline_math=tuple(formulas),
         display_math=tuple(_tex(m) for m in math if m.name == "div"),
         inline_code=tuple(codes),
+        units=tuple(units(text)),
     )
 
 
@@ -179,13 +199,14 @@ class Pages:
     def __init__(self, project: Project) -> None:
         """Start with an empty cache for ``project``."""
         self.project = project
-        self._cache: dict[Path, Structure] = {}
+        self._cache: dict[tuple[Path, str | None], Structure] = {}
 
-    def get(self, path: Path) -> Structure:
-        """Return the structure of one page file."""
-        if path not in self._cache:
-            self._cache[path] = structure(self.project, path)
-        return self._cache[path]
+    def get(self, path: Path, text: str | None = None) -> Structure:
+        """Return the structure of one page file, or of an older ``text`` of it."""
+        key = (path, text)
+        if key not in self._cache:
+            self._cache[key] = structure(self.project, path, text)
+        return self._cache[key]
 
     def shown(self, locale: str, page: str) -> Path | None:
         """Return the file readers of ``locale`` get for ``page``: translation, else English."""
