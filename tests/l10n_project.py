@@ -7,6 +7,7 @@ German (in progress: one page). Each test copies it, changes one thing and reads
 from __future__ import annotations
 
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -41,6 +42,8 @@ __all__ = [
     "failing",
     "failing_findings",
     "findings",
+    "git",
+    "git_project",
     "normalise_markdown",
     "problems",
     "project",
@@ -60,6 +63,26 @@ def copy_fixture(target: Path) -> Path:
     """Copy the fixture project to ``target`` and return the copy's root."""
     root = target / "project"
     shutil.copytree(FIXTURE, root)
+    return root
+
+
+def git(root: Path, *args: str) -> str:
+    """Run git in the copied project without touching the user's configuration."""
+    config = ["-c", "user.name=T", "-c", "user.email=t@example.org", "-c", "commit.gpgsign=false"]
+    done = subprocess.run(
+        ["git", *config, *args], cwd=root, capture_output=True, text=True, check=True
+    )
+    return done.stdout
+
+
+def git_project(target: Path) -> Path:
+    """Copy the fixture into a git repository, Dutch marked against the first commit."""
+    root = copy_fixture(target)
+    git(root, "init", "-q")
+    git(root, "add", ".")
+    git(root, "commit", "-q", "-m", "start")
+    assert cli(root, "mark", "nl", "guide.md", "lab.ipynb") == 0
+    git(root, "commit", "-q", "-am", "mark")
     return root
 
 

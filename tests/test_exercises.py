@@ -4,7 +4,8 @@ The answer key itself (each numeric answer recomputed from ``dplesson``) is chec
 ``tests/test_exercise_answers.py``; the exercises answered in a browser in
 ``tests/browser/test_exercises.py``. Here: the catalogue is consistent, every locale's chapter
 pages carry their chapter's exercises with every part worded (a translation those of the
-English it follows, which the translation report checks), no locale file types an answer, and the hook fills, attaches and refuses as it should on a small synthetic page.
+English it follows, which the translation report checks), no locale file types an answer,
+and the hook fills, attaches and refuses as it should on a small synthetic page.
 """
 
 from __future__ import annotations

@@ -2,45 +2,27 @@
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.l10n_project import cli, copy_fixture, edit, english_diff, project, status, word_diff
-
-
-def git(root: Path, *args: str) -> str:
-    """Run git in the copied project without touching the user's configuration."""
-    done = subprocess.run(
-        [
-            "git",
-            "-c",
-            "user.name=T",
-            "-c",
-            "user.email=t@example.org",
-            "-c",
-            "commit.gpgsign=false",
-            *args,
-        ],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return done.stdout
+from tests.l10n_project import (
+    cli,
+    copy_fixture,
+    edit,
+    english_diff,
+    git,
+    git_project,
+    project,
+    status,
+    word_diff,
+)
 
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     """The fixture project as a git repository, Dutch marked against the first commit."""
-    root = copy_fixture(tmp_path)
-    git(root, "init", "-q")
-    git(root, "add", ".")
-    git(root, "commit", "-q", "-m", "start")
-    assert cli(root, "mark", "nl", "guide.md", "lab.ipynb") == 0
-    git(root, "commit", "-q", "-am", "mark")
-    return root
+    return git_project(tmp_path)
 
 
 def test_mark_records_the_git_blob_of_the_english_text(repo: Path) -> None:

@@ -204,7 +204,19 @@ def test_the_brief_lists_the_strings_that_need_work_with_file_and_line(
     strings = capsys.readouterr().out.partition("## Interface strings that need work\n")[2]
     line = line_of(german, r"^  hint:")
     assert f"- `docs/l10n/de.yml` line {line}: exercises.hint is identical to English" in strings
-    assert "banners.fallback_title is missing, so readers see the English" in strings
+    assert "2 banners strings are missing (fallback_title, fallback_text)" in strings
     assert cli(root, "brief", "nl") == 0
     dutch = capsys.readouterr().out.partition("## Interface strings that need work\n")[2]
     assert dutch.strip() == "Every interface string is translated."
+
+
+def test_a_language_in_progress_keeps_the_english_heading_of_a_term_it_has_no_name_for(
+    root: Path,
+) -> None:
+    write_glossary_pages(root)
+    german = root / "docs" / "de" / "glossary.md"
+    german.write_text("# Glossar { #glossary }\n\n### Noise { #noise }\n\nZufall.\n", "utf-8")
+    edit(root / "docs" / "hooks" / "glossary.yml", "    de: {term: Rauschen}\n", "")
+    assert [f for f in found(root, "de", "glossary") if f[2]] == []  # the English heading stands
+    edit(root / "docs" / "l10n" / "de.yml", "state: in progress", "state: complete")
+    assert ("noise", "heading", True) in found(root, "de", "glossary")

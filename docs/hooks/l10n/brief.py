@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from .findings import summarised
 from .glossary import Term, load_glossary
 from .problem import Finding
 from .project import Language, Project, is_notebook, read_yaml
@@ -134,7 +135,7 @@ def strings_section(findings: Sequence[Finding]) -> list[str]:
         "",
         *(
             f"- `{f.problem.file}` line {f.problem.line}: {f.problem.what} — {f.problem.fix}"
-            for f in findings
+            for f in summarised(findings)
         ),
     ]
 

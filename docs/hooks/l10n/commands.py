@@ -47,6 +47,9 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--diff", action="store_true", help="word diff of the English since each outdated mark"
     )
+    parser.add_argument(
+        "--release", action="store_true", help="fail on outdated files and English left too"
+    )
 
 
 def parser() -> argparse.ArgumentParser:
@@ -57,12 +60,8 @@ def parser() -> argparse.ArgumentParser:
     main.add_argument("--config", type=Path, default=CONFIG, help="mkdocs.yml to read")
     _report_options(main)
     commands = main.add_subparsers(dest="command")
-    show = commands.add_parser(
-        "report",
-        help="status per locale and page (the default)",
-        argument_default=argparse.SUPPRESS,
-    )
-    _report_options(show)
+    for name, what in (("report", "status per file (the default)"), ("check", "only failures")):
+        _report_options(commands.add_parser(name, help=what, argument_default=argparse.SUPPRESS))
     record = commands.add_parser(
         "mark", help="record the English revision a file was checked against"
     )
@@ -79,10 +78,6 @@ def parser() -> argparse.ArgumentParser:
     )
     carry.add_argument("--locale", action="append", help="only this locale (repeatable)")
     carry.add_argument("--page", action="append", help="only this page, e.g. laplace.md")
-    check = commands.add_parser("check", help="print only what fails; exit 1 if anything does")
-    check.add_argument(
-        "--release", action="store_true", help="also fail on outdated files and English left"
-    )
     brief = commands.add_parser("brief", help="write a one-page brief for a translator")
     brief.add_argument("locale", help="the language of the brief, e.g. nl")
     brief.add_argument("--output", type=Path, help="write the brief to this file")
@@ -270,18 +265,6 @@ def _run_prompt(project: Project, args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_check(project: Project, args: argparse.Namespace) -> int:
-    """Print only what fails the checks; with ``--release``, what to finish before publishing."""
-    everything = report(project)
-    bad = failing(project, everything, args.release)
-    found = failing_findings(findings(project))
-    name = "release check" if args.release else "check"
-    text = render_table(project, bad, everything) if bad else ""
-    text += render_findings(found) if found else ""
-    _write(text + f"{name}: {len(bad)} files and {len(found)} findings to fix\n", None)
-    return 1 if bad or found else 0
-
-
 def _run_new(args: argparse.Namespace) -> int:
     """Scaffold a new language in progress and print its checklist (``l10n.scaffold``)."""
     from .scaffold import new_language
@@ -307,7 +290,8 @@ def _run_report(project: Project, args: argparse.Namespace) -> int:
     """Print the report; exit 1 on drift, a missing file of a complete language, or a finding.
 
     Findings are the interface strings' and the glossary's (:mod:`l10n.findings`); only
-    failing ones count.
+    failing ones count. ``--release`` fails on more (:func:`l10n.report.failing`); ``check``
+    shows only what fails.
     """
     unknown = [loc for loc in args.locale or [] if loc not in project.locales]
     if unknown:
@@ -316,9 +300,12 @@ def _run_report(project: Project, args: argparse.Namespace) -> int:
         )
         return 2
     everything = report(project, args.locale, args.page)
+    bad = failing(project, everything, args.release)
     shown = [s for s in everything if not args.status or s.status in args.status]
     # Strings and glossary belong to no page: left out when the report is about pages.
     found = [] if args.page or args.status else findings(project, args.locale)
+    if args.command == "check":
+        shown, found = bad, failing_findings(found)
     diffs: dict[tuple[str, str | None], list[PageStatus]] = {}  # one diff per English change
     if args.diff:
         for item in shown:
@@ -340,8 +327,10 @@ def _run_report(project: Project, args: argparse.Namespace) -> int:
             where = ", ".join(f"{i.locale}/{page}" for i in items)
             text += f"\n=== {where}: English changes since the translation\n"
             text += (items[0].diff or "").rstrip("\n") + "\n"
+    if args.command == "check":
+        text += f"{len(bad)} files and {len(failing_findings(found))} findings fail the check\n"
     _write(text, args.output)
-    return 1 if failing(project, everything) or failing_findings(found) else 0
+    return 1 if bad or failing_findings(found) else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -349,11 +338,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "new":
         return _run_new(args)
-    project = load_project(args.config.resolve())
+    try:
+        project = load_project(args.config.resolve())
+    except ValueError as error:  # a settings file with a bad value
+        print(f"l10n: {error}", file=sys.stderr)
+        return 2
     run = {
         "mark": _run_mark,
         "sync": _run_sync,
-        "check": _run_check,
         "brief": _run_brief,
         "prompt": _run_prompt,
     }.get(args.command, _run_report)

@@ -154,18 +154,22 @@ def images(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
 
 
 def links(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
-    """Check that internal links lead to the same pages and anchors as the English ones."""
+    """Check that internal links lead to the same pages and anchors as the English ones.
+
+    A broken link the English has too is left to the English (an older English, in the check
+    of an outdated translation, may link to a heading renamed since).
+    """
     pages, source = ctx.pages, ctx.pages.project.source
     problems: list[Problem] = []
-    ignored: list[Problem] = []
     english = Counter(
-        link_key(pages, en, source, ctx.page, h, ignored) for h in en.links if not external(h)
+        link_key(pages, en, source, ctx.page, h, []) for h in en.links if not external(h)
     )
-    ours = Counter(
-        link_key(pages, here, ctx.locale, ctx.page, h, problems)
-        for h in here.links
-        if not external(h)
-    )
+    ours: Counter[tuple[str, str]] = Counter()
+    for href in filter(lambda h: not external(h), here.links):
+        broken: list[Problem] = []
+        key = link_key(pages, here, ctx.locale, ctx.page, href, broken)
+        ours[key] += 1
+        problems += [] if key in english else broken
     for (target, anchor), count in (english - ours).items():
         link = f"{target}#{anchor}" if anchor else target
         line = en.line_of(anchor or target.rsplit("/", 1)[-1])
@@ -200,11 +204,11 @@ def paragraphs(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
     if len(en_sections) != len(here_sections):
         return []  # the headings rule reports it
     problems = []
-    for (heading, a), (mine, b) in zip(en_sections, here_sections, strict=True):
+    for (_, a), (mine, b) in zip(en_sections, here_sections, strict=True):
         count_a, count_b = (sum(u.kind in ("para", "item") for u in units) for units in (a, b))
         if count_b < count_a:
-            title = re.sub(r"\s*\{[^}]*\}\s*$", "", heading.text.strip("# ")) if heading else ""
-            name = f"section {title!r}" if heading else "the top of the page"
+            title = re.sub(r"\s*\{[^}]*\}\s*$", "", mine.text.strip("# ")) if mine else ""
+            name = f"section {title!r}" if mine else "the top of the page"
             what = f"{name} has {count_b} paragraphs and list items here, {count_a} in English"
             fix = "translate each English paragraph and list item as one (one is lost or joined)"
             problems.append(Problem(ctx.file, mine.line if mine else 1, what, fix))

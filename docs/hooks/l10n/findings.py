@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .glossary import glossary_findings, load_glossary
-from .interface import string_findings
-from .problem import Finding
+from .interface import KINDS, string_findings
+from .problem import Finding, Problem
 from .project import Project
 
 TITLE = "Interface strings (dplesson/locales/<code>.yml) and glossary (docs/hooks/glossary.yml)"
@@ -41,13 +41,39 @@ def failing_findings(found: Sequence[Finding]) -> list[Finding]:
     return [f for f in found if f.fails]
 
 
+def summarised(found: Sequence[Finding]) -> list[Finding]:
+    """Collapse the strings a language in progress has not translated to one row per section.
+
+    Keys still English (missing or identical) that do not fail are grouped by their section
+    (``figures``, ``chrome``...): a new language has about 150 of them.
+    """
+    groups: dict[object, list[Finding]] = {}
+    for item in found:
+        quiet = not item.fails and item.section == "strings" and item.kind in KINDS[:2]
+        key = (item.locale, item.key.split(".")[0], item.kind) if quiet else id(item)
+        groups.setdefault(key, []).append(item)
+    summary = []
+    for items in groups.values():
+        first, lines = items[0], sorted(i.problem.line for i in items)
+        if len(items) == 1:
+            summary.append(first)
+            continue
+        section, names = first.key.split(".")[0], [i.key.partition(".")[2] for i in items]
+        keys = ", ".join(names[:4]) + (", …" if len(names) > 4 else "")
+        where = f", lines {lines[0]}–{lines[-1]}" if first.kind == "identical" else ""
+        what = f"{len(items)} {section} strings are {first.kind} ({keys}){where}"
+        problem = Problem(first.problem.file, lines[0], what, "translate them")
+        summary.append(Finding(first.locale, "strings", section, first.kind, problem, False))
+    return summary
+
+
 def render_findings(found: Sequence[Finding]) -> str:
     """Render the section as plain text: one row per finding, or a line saying all is well."""
     lines = ["", TITLE, ""]
     if not found:
         return "\n".join([*lines, "nothing to do: every string and term is in place"]) + "\n"
     rows = [("locale", "section", "kind", "details")]
-    for item in found:
+    for item in summarised(found):
         note = "" if item.fails else " (language in progress: not an error yet)"
         rows.append((item.locale, item.section, item.kind, f"{item.problem}{note}"))
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
