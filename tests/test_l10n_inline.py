@@ -7,7 +7,6 @@ written the other way always are, and a straight quote inside a value is always 
 
 from __future__ import annotations
 
-import html
 import sys
 from collections import Counter
 
@@ -21,12 +20,10 @@ if str(DOCS / "hooks") not in sys.path:
     sys.path.insert(0, str(DOCS / "hooks"))
 
 from l10n.inline import (
-    BrokenAttribute,
     WrongDecimal,
     code_key,
     formula_key,
     spans,
-    unescaped_quotes,
     wrong_decimals,
 )
 
@@ -177,33 +174,3 @@ def test_a_bare_comma_between_digits_is_wrong_in_a_comma_language() -> None:
 def test_an_unknown_separator_is_refused() -> None:
     with pytest.raises(ValueError, match=r"decimal must be one of \['\.', ','\]; got ';'"):
         wrong_decimals("0.5", ";")
-
-
-TEXT = st.text(alphabet=st.characters(blacklist_characters='"<>&\n\r', codec="utf-8"), max_size=20)
-
-
-@given(TEXT, TEXT)
-def test_a_straight_quote_inside_a_value_is_always_found(before: str, after: str) -> None:
-    line = f'<div class="dp-widget" data-t-title="{before}"{after}" data-t-x="ok">'
-    found = unescaped_quotes(line)
-    assert [b.attribute for b in found] == ["data-t-title"]
-
-
-@given(TEXT, TEXT)
-def test_an_escaped_quote_is_never_reported(before: str, after: str) -> None:
-    value = html.escape(f'{before}"{after}', quote=True)
-    assert unescaped_quotes(f'<div class="dp-widget" data-t-title="{value}">') == []
-    assert unescaped_quotes(f'    data-t-title="{value}"') == []
-
-
-def test_a_broken_quote_names_the_attribute_the_column_and_the_stray_text() -> None:
-    line = '<div class="dp-widget" data-t-a="say "hi" now">'
-    column = line.index('hi"') + 1
-    assert unescaped_quotes(line) == [BrokenAttribute("data-t-a", column, 'hi"')]
-    # a continuation line of a tag spread over several lines
-    assert [b.attribute for b in unescaped_quotes('  data-t-b="a "b" c"')] == ["data-t-b"]
-
-
-def test_quotes_in_prose_and_closed_tags_are_not_attributes() -> None:
-    assert unescaped_quotes('He said "hi" to <em>her</em> and <a href="x.md">"here"</a>.') == []
-    assert unescaped_quotes('<div class="x" >text "q"') == []

@@ -132,12 +132,6 @@ def _run_mark(project: Project, args: argparse.Namespace) -> int:
         return 2
     if args.all_current:
         targets = [(s.locale, s.page) for s in report(project) if s.status != "missing"]
-    elif args.locale not in project.locales:
-        print(
-            f"mark: locale must be one of {list(project.locales)}; got {args.locale!r}",
-            file=sys.stderr,
-        )
-        return 2
     elif not args.pages:
         print("mark: name the reviewed pages, e.g. laplace.md or lab.ipynb", file=sys.stderr)
         return 2
@@ -166,40 +160,27 @@ def _run_sync(project: Project, args: argparse.Namespace) -> int:
     """
     from .sync import carry, carry_notebook
 
-    todo = [
-        s
-        for s in report(project, args.locale, args.page)
-        if s.outdated and s.recorded and s.status != "missing"
-    ]
-    written: dict[tuple[str, str], tuple[PageStatus, str, list[str]]] = {}
+    written: dict[tuple[str, str], tuple[SourceRecord, str, list[str]]] = {}
     code = 0
-    for item in todo:
+    for item in report(project, args.locale, args.page):
+        if not (item.outdated and item.recorded and item.status != "missing"):
+            continue
         english, path = (
             project.path(project.source, item.page),
             project.path(item.locale, item.page),
         )
-        old = english_text(english, item.recorded, reviewed=False)  # type: ignore[arg-type]
-        mine = path.read_text(encoding="utf-8")
+        old, mine = english_text(english, item.recorded, reviewed=False), path.read_text("utf-8")
+        how = carry_notebook if is_notebook(item.page) else carry
         decimal = project.language(item.locale).formula_decimal
-        carried = None
-        if old is not None:
-            how = carry_notebook if is_notebook(item.page) else carry
-            carried = how(old, english.read_text(encoding="utf-8"), mine, decimal)
+        carried = how(old, english.read_text("utf-8"), mine, decimal) if old else None
         if carried is None:
-            why = (
-                "its English is not in this clone's history"
-                if old is None
-                else "its parts do not line up with the English it follows"
-            )
-            print(
-                f"not synced {item.locale}/{item.page}: {why}; carry the change by hand (`--diff`)",
-                file=sys.stderr,
-            )
+            why = "its parts do not line up with" if old else "this clone's history lacks"
+            print(f"not synced {item.locale}/{item.page}: {why} the English it follows; "
+                  "carry the change by hand (`--diff`)", file=sys.stderr)  # fmt: skip
             code = 1
-            continue
-        if carried[0] != mine:
+        elif carried[0] != mine:
             path.write_text(carried[0], encoding="utf-8")
-            written[item.locale, item.page] = (item, mine, carried[1])
+            written[item.locale, item.page] = (item.recorded, mine, carried[1])
     while written:  # keep what now matches the English; undo the rest (links may depend on it)
         pages = Pages(project)
         terms = load_glossary(project.glossary) if project.glossary.is_file() else []
@@ -216,28 +197,17 @@ def _run_sync(project: Project, args: argparse.Namespace) -> int:
             for problem in status.problems or status.pending:
                 print(f"    {problem}", file=sys.stderr)
             code = 1
-    for item, _, notes in written.values():
-        english, path = (
-            project.path(project.source, item.page),
-            project.path(item.locale, item.page),
-        )
+    for (locale, page), (record, _, notes) in written.items():
+        english, path = project.path(project.source, page), project.path(locale, page)
         own = translation_hash(path.name, path.read_text(encoding="utf-8"))
-        assert item.recorded is not None  # only recorded files were carried
-        write_record(path, replace(item.recorded, blob=blob_of(english), translation=own))
-        print(f"synced {item.locale}/{item.page}: translate what is still English, then mark it")
-        for note in notes:
-            print(f"    {note}")
+        write_record(path, replace(record, blob=blob_of(english), translation=own))
+        print(f"synced {locale}/{page}: translate what is still English, then mark it")
+        print("".join(f"    {note}\n" for note in notes), end="")
     return code
 
 
 def _run_brief(project: Project, args: argparse.Namespace) -> int:
     """Write the translator's brief of one locale (``l10n.brief``)."""
-    if args.locale not in project.locales:
-        print(
-            f"brief: locale must be one of {list(project.locales)}; got {args.locale!r}",
-            file=sys.stderr,
-        )
-        return 2
     from .brief import render_brief  # imported here: only this command needs it
     from .interface import string_findings
 
@@ -250,9 +220,8 @@ def _run_brief(project: Project, args: argparse.Namespace) -> int:
 def _run_prompt(project: Project, args: argparse.Namespace) -> int:
     """Write one file for a translation tool or a reviewer (:func:`l10n.brief.render_prompt`)."""
     pages = project.pages(project.source)
-    if args.locale not in project.locales or args.page not in pages:
-        what = f"locale must be one of {list(project.locales)} and page one of {pages}"
-        print(f"prompt: {what}; got {args.locale!r}, {args.page!r}", file=sys.stderr)
+    if args.page not in pages:
+        print(f"prompt: page must be one of {pages}; got {args.page!r}", file=sys.stderr)
         return 2
     from .brief import render_prompt
     from .interface import string_findings
@@ -293,19 +262,14 @@ def _run_report(project: Project, args: argparse.Namespace) -> int:
     failing ones count. ``--release`` fails on more (:func:`l10n.report.failing`); ``check``
     shows only what fails.
     """
-    unknown = [loc for loc in args.locale or [] if loc not in project.locales]
-    if unknown:
-        print(
-            f"report: locale must be among {list(project.locales)}; got {unknown}", file=sys.stderr
-        )
-        return 2
     everything = report(project, args.locale, args.page)
     bad = failing(project, everything, args.release)
     shown = [s for s in everything if not args.status or s.status in args.status]
     # Strings and glossary belong to no page: left out when the report is about pages.
     found = [] if args.page or args.status else findings(project, args.locale)
+    found_bad = failing_findings(found, args.release)
     if args.command == "check":
-        shown, found = bad, failing_findings(found)
+        shown, found = bad, found_bad
     diffs: dict[tuple[str, str | None], list[PageStatus]] = {}  # one diff per English change
     if args.diff:
         for item in shown:
@@ -328,9 +292,9 @@ def _run_report(project: Project, args: argparse.Namespace) -> int:
             text += f"\n=== {where}: English changes since the translation\n"
             text += (items[0].diff or "").rstrip("\n") + "\n"
     if args.command == "check":
-        text += f"{len(bad)} files and {len(failing_findings(found))} findings fail the check\n"
+        text += f"{len(bad)} files and {len(found_bad)} findings fail the check\n"
     _write(text, args.output)
-    return 1 if bad or failing_findings(found) else 0
+    return 1 if bad or found_bad else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -342,6 +306,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         project = load_project(args.config.resolve())
     except ValueError as error:  # a settings file with a bad value
         print(f"l10n: {error}", file=sys.stderr)
+        return 2
+    chosen = args.locale if isinstance(args.locale, list) else [args.locale] if args.locale else []
+    if set(chosen) - set(project.locales):
+        where = f"locale must be one of {list(project.locales)}"
+        print(f"{args.command or 'report'}: {where}; got {chosen}", file=sys.stderr)
         return 2
     run = {
         "mark": _run_mark,

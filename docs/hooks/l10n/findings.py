@@ -5,7 +5,8 @@ list do not, so their problems are listed as :class:`~l10n.problem.Finding` rows
 strings missing, identical to English or with other placeholders (:mod:`l10n.interface`),
 glossary terms missing in a locale, stems that miss their own term, and glossary pages whose
 headings are not the terms (:mod:`l10n.glossary`). A finding fails the checks when its
-``fails`` says so; the rest are what a language in progress still has to do.
+``fails`` says so, a missing one only the release check; the rest are what a language in
+progress still has to do.
 """
 
 from __future__ import annotations
@@ -36,9 +37,13 @@ def findings(project: Project, locales: Sequence[str] | None = None) -> list[Fin
     return found
 
 
-def failing_findings(found: Sequence[Finding]) -> list[Finding]:
-    """Select the findings that fail the checks (see :attr:`Finding.fails`)."""
-    return [f for f in found if f.fails]
+def failing_findings(found: Sequence[Finding], release: bool = False) -> list[Finding]:
+    """Select the findings that fail the checks (see :attr:`Finding.fails`).
+
+    Something missing (a string, a term, a glossary heading) is what a new English one leaves
+    behind: it fails only the release check (``release``).
+    """
+    return [f for f in found if f.fails and (release or f.kind != "missing")]
 
 
 def summarised(found: Sequence[Finding]) -> list[Finding]:
@@ -81,8 +86,8 @@ def render_findings(found: Sequence[Finding]) -> str:
         lines.append("  ".join([*(row[i].ljust(widths[i]) for i in range(3)), row[3]]).rstrip())
         if number == 0:
             lines.append("  ".join("-" * w for w in [*widths, len("details")]))
-    failing = len(failing_findings(found))
-    lines += ["", f"{len(found)} findings, {failing} of them failing the checks"]
+    failing, late = len(failing_findings(found)), len(failing_findings(found, True))
+    lines += ["", f"{len(found)} findings: {failing} fail the checks, {late} the release check"]
     return "\n".join(lines) + "\n"
 
 

@@ -5,9 +5,10 @@ the English term. Stems let inflected forms count (Dutch *gevoeligheden*, Turkis
 words inside code, formulas, link targets and tags do not count.
 
 :func:`glossary_findings` checks the term list itself for the report: every term has a name in
-every locale (a missing one fails in a complete language; in a language in progress the report
-lists what to add), each locale's stems match its own term, and each glossary page
-(``docs/<locale>/glossary.md``) has one third-level heading per term, spelled as the term.
+every locale (a missing one fails the release check of a complete language; in a language in
+progress the report lists what to add), each locale's stems match its own term, and each
+glossary page (``docs/<locale>/glossary.md``) has one third-level heading per term, spelled as
+the term (in a language in progress, as the English term while it has no name of its own).
 """
 
 from __future__ import annotations
@@ -137,18 +138,18 @@ def _page_findings(project: Project, terms: list[Term], locale: str) -> list[Fin
     fallback = project.source if project.language(locale).state != "complete" else locale
     names = {t.id: t.names.get(locale) or t.names.get(fallback) for t in terms}
     named = {plain(name): t for t in terms if (name := names[t.id])}
-    problems: list[tuple[str, Problem]] = []
+    problems: list[tuple[str, Problem, str]] = []
     for text, term in named.items():
         if text not in by_text:
             what = f"no heading for the term {names[term.id]!r} ({term.id})"
             fix = f"add ### {names[term.id]} {{ #{term.id} }}, or respell the term"
-            problems.append((term.id, Problem(file, by_id.get(term.id, 1), what, fix)))
+            problems.append((term.id, Problem(file, by_id.get(term.id, 1), what, fix), "missing"))
     for text, heading in by_text.items():
         if text not in named:
             what = f"the heading {heading.text!r} is no {locale} term of {glossary}"
             fix = "spell it as the term, or add the term"
-            problems.append((heading.id, Problem(file, heading.line, what, fix)))
-    return [Finding(locale, "glossary", key, "heading", p, True) for key, p in problems]
+            problems.append((heading.id, Problem(file, heading.line, what, fix), "heading"))
+    return [Finding(locale, "glossary", key, kind, p, True) for key, p, kind in problems]
 
 
 def glossary_findings(project: Project, terms: list[Term], locale: str) -> list[Finding]:

@@ -9,8 +9,8 @@ that matches either is outdated, with the structure the English added listed as 
 does. Units still identical to English (:mod:`l10n.units`) are listed and left out of the
 words percentage.
 
-The default checks fail on drift and on a missing file of a ``complete`` language; the release
-check (:func:`failing` with ``release``) also on an outdated file or English left in one.
+The default checks fail on drift only; the release check (:func:`failing` with ``release``) also
+on a missing or outdated file of a ``complete`` language, or English left in one.
 """
 
 from __future__ import annotations
@@ -216,19 +216,20 @@ def progress(statuses: Iterable[PageStatus]) -> dict[str, float]:
 def failing(
     project: Project, statuses: Iterable[PageStatus], release: bool = False
 ) -> list[PageStatus]:
-    """Select what fails the checks: drift, and a missing file of a complete language.
+    """Select what fails the checks: drift, which the translation's own edits made.
 
-    Before a release (``release``) an outdated file of a complete language fails too, and so
-    does English left in one.
+    Before a release (``release``) a complete language must also have every file, none
+    outdated and no English left: English edits (a new page too) make them so, and must not
+    block anyone until then.
     """
-    late = ("missing", "outdated") if release else ("missing",)
     return [
         s
         for s in statuses
         if s.status == "drift"
         or (
-            project.language(s.locale).state == "complete"
-            and (s.status in late or (release and bool(s.untranslated)))
+            release
+            and project.language(s.locale).state == "complete"
+            and (s.status in ("missing", "outdated") or bool(s.untranslated))
         )
     ]
 
@@ -239,9 +240,8 @@ def details(project: Project, item: PageStatus) -> list[str]:
     if item.status == "missing":
         if project.language(item.locale).state == "complete":
             copy = f"{project.source}/{item.page} to {item.locale}/{item.page}"
-            lines.append(
-                f"falls back to English, but {item.locale} is complete: copy {copy}, translate it"
-            )
+            lines.append(f"falls back to English; {item.locale} is complete: copy {copy} and "
+                         "translate it before the release")  # fmt: skip
         else:
             lines.append("falls back to English (language in progress)")
     elif item.outdated:

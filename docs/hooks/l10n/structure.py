@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,6 @@ from .units import Unit, units
 INCLUDE = re.compile(r'^[ \t]*-{1,}8<-{1,}[ \t]+"([^"\n]+)"[ \t]*$', re.MULTILINE)
 PLACEHOLDER = re.compile(r"\{(\w+)\}")  # {example} in widget texts, filled in by the scripts
 _EXPLICIT_ID = re.compile(r"\{[^}]*#[\w-]+[^}]*\}[ \t]*$")
-_HEADING_LINE = re.compile(r"^(#{1,6})[ \t]+\S")
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class Widget:
 
     classes: tuple[str, ...]
     data: dict[str, str] = field(hash=False)
-    broken: tuple[str, ...] = ()  # attribute names holding a '"': an unescaped quote split them
+    broken: tuple[tuple[str, str], ...] = ()  # (attribute a straight '"' ended, what followed)
 
     def placeholders(self, attribute: str) -> frozenset[str]:
         """Return the ``{placeholders}`` of one attribute value."""
@@ -119,22 +119,12 @@ def _classes(tag: Tag) -> list[str]:
 def _widget(tag: Tag) -> Widget:
     """Collect a widget's ``data-`` attributes and any attribute an unescaped quote produced."""
     attrs = {str(k): str(v) for k, v in tag.attrs.items()}
+    broken = [(a, b) for a, b in pairwise(attrs) if '"' in b and '"' not in a]  # b: 'hi"'.
     return Widget(
         classes=tuple(c for c in _classes(tag) if c.startswith("dp-")),
         data={k: v for k, v in attrs.items() if k.startswith("data-")},
-        broken=tuple(k for k in attrs if '"' in k or "“" in k),
+        broken=tuple(broken),
     )
-
-
-def _heading_lines(body: str, offset: int) -> list[tuple[int, str]]:
-    """List (file line, text) of the Markdown heading lines outside fenced code, in order."""
-    found, fence = [], False
-    for number, line in enumerate(body.split("\n"), offset + 1):
-        if line.lstrip().startswith(("```", "~~~")):
-            fence = not fence
-        elif not fence and _HEADING_LINE.match(line):
-            found.append((number, line))
-    return found
 
 
 def structure(project: Project, path: Path, text: str | None = None) -> Structure:
@@ -145,7 +135,8 @@ def structure(project: Project, path: Path, text: str | None = None) -> Structur
     md = _markdown(project)
     md.reset()
     soup = BeautifulSoup(md.convert(body), "html.parser")
-    lines = _heading_lines(body, text.count("\n") - body.count("\n"))
+    parts = units(text)
+    lines = [(u.line, u.text) for u in parts if u.kind == "heading"]
     tokens = list(_flatten(getattr(md, "toc_tokens", [])))
     lines += [(1, "")] * (len(tokens) - len(lines))  # headings written as HTML
     headings = tuple(
@@ -189,7 +180,7 @@ def structure(project: Project, path: Path, text: str | None = None) -> Structur
         inline_math=tuple(formulas),
         display_math=tuple(_tex(m) for m in math if m.name == "div"),
         inline_code=tuple(codes),
-        units=tuple(units(text)),
+        units=tuple(parts),
     )
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .glossary import Term
-from .inline import Span, code_key, formula_key, unescaped_quotes, wrong_decimals
+from .inline import Span, code_key, formula_key, wrong_decimals
 from .problem import Problem
 from .project import Language
 from .structure import PLACEHOLDER, Pages, Structure
@@ -131,16 +131,18 @@ def number_convention(en: Structure, here: Structure, ctx: Context) -> list[Prob
 
 
 def quotes(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
-    """Find a straight quote that ends an attribute value (a widget text) early."""
-    problems = []
-    for number, line in enumerate(here.lines, 1):
-        for broken in unescaped_quotes(line):
-            what = (
-                f'a straight " ends the value of {broken.attribute} early (then {broken.stray!r})'
-            )
-            fix = "write &quot; or typographic quotes („“ « » “”) inside the text"
-            problems.append(Problem(ctx.file, number, what, fix))
-    return problems
+    """Find a straight quote that ends a widget text early (the rest reads as attributes)."""
+    fix = "write &quot; or typographic quotes („“ « » “”) inside the text"
+    return [
+        Problem(
+            ctx.file,
+            here.line_of(f"{name}="),
+            f'a straight " ends the value of {name} early (then {stray!r})',
+            fix,
+        )
+        for widget in here.widgets
+        for name, stray in widget.broken
+    ]
 
 
 def widgets(en: Structure, here: Structure, ctx: Context) -> list[Problem]:

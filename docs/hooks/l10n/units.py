@@ -52,7 +52,7 @@ class Unit:
 
 def _kind(stripped: str) -> str:
     """Name the kind of unit a line starts (``para`` for plain prose)."""
-    if stripped.startswith("#"):
+    if re.match(r"#{1,6}[ \t]", stripped):
         return "heading"
     if stripped.startswith(("!!!", "???")):
         return "admonition"
