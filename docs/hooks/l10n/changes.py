@@ -10,10 +10,11 @@ happened.
 from __future__ import annotations
 
 import difflib
-import json
 import re
 import subprocess
 from pathlib import Path
+
+import nbformat
 
 from .project import is_notebook
 from .records import SourceRecord, normalised, text_hash, translation_hash
@@ -96,37 +97,24 @@ def marked_translation(path: Path, record: SourceRecord) -> str | None:
     return None if text is None else translation_hash(path.name, text)
 
 
-def _sections(name: str, text: str) -> list[tuple[int, str]]:
-    """(word offset, section name) of each section start in ``text``."""
-    marks: list[tuple[int, str]] = [(0, "the top of the page")]
+def _parts(name: str, text: str) -> list[tuple[str, str]]:
+    """(section name, text) of each part: a notebook's cells, a page's heading sections."""
     if is_notebook(name):
-        words = 0
-        for number, cell in enumerate(json.loads(text).get("cells", []), 1):
-            source = cell.get("source", "")
-            source = "".join(source) if isinstance(source, list) else str(source)
-            marks.append((words, f"cell {number} ({cell.get('cell_type')})"))
-            words += len(source.split())
-        return marks
-    for match in _HEADING.finditer(text):
-        marks.append((len(text[: match.start()].split()), match.group(1).strip()))
-    return marks
-
-
-def _words(name: str, text: str) -> list[str]:
-    """List the words of a page, or of a notebook's cell sources in order."""
-    if not is_notebook(name):
-        return text.split()
-    words: list[str] = []
-    for cell in json.loads(text).get("cells", []):
-        source = cell.get("source", "")
-        words += ("".join(source) if isinstance(source, list) else str(source)).split()
-    return words
+        cells = nbformat.reads(text, as_version=4).cells  # type: ignore[no-untyped-call]
+        return [(f"cell {n} ({c.cell_type})", str(c.source)) for n, c in enumerate(cells, 1)]
+    starts = [0, *(m.start() for m in _HEADING.finditer(text)), len(text)]
+    titles = ["the top of the page", *(m.group(1) for m in _HEADING.finditer(text))]
+    return [(t, text[a:b]) for t, a, b in zip(titles, starts, starts[1:], strict=False)]
 
 
 def word_diff(name: str, old: str, new: str) -> tuple[list[str], str]:
     """Compare two raw texts word by word: (changed sections, ``[-old-]{+new+}`` hunks)."""
-    before, after = _words(name, old), _words(name, new)
-    marks = _sections(name, new)
+    before = [w for _, part in _parts(name, old) for w in part.split()]
+    marks: list[tuple[int, str]] = []
+    after: list[str] = []
+    for title, part in _parts(name, new):
+        marks.append((len(after), title))
+        after += part.split()
     matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
     sections: list[str] = []
     hunks: list[str] = []
