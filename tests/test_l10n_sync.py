@@ -87,23 +87,28 @@ def test_drift_a_translator_makes_still_fails_while_the_english_moves_on(repo: P
 def test_mark_refuses_a_translation_unchanged_since_the_english_changed(
     repo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    edit(repo / NL / "index.md", "Lees eerst de gids.", "Lees de gids eerst.")  # not marked
+    commit(repo, "a Dutch fix while the English stands still")
     edit(repo / EN / "guide.md", "means more privacy", "means stronger privacy")
     edit(repo / EN / "index.md", "Read the guide first.", "Read the guide before anything else.")
     commit(repo)
     capsys.readouterr()
-    for page in ("guide.md", "index.md"):  # index.md holds an older record: no own hash
+    for page in ("guide.md", "index.md"):
         assert cli(repo, "mark", "nl", page) == 1
         error = capsys.readouterr().err
-        assert "has not changed since it was marked" in error, page
-        assert f'mark nl {page} --unchanged "reason"' in error
+        assert "but this translation has not changed since then" in error, page
+        assert f'mark nl {page} --unchanged "<reason>"' in error
     assert cli(repo, "mark", "nl", "guide.md", "--unchanged", "Dutch said it already") == 0
     capsys.readouterr()
     assert cli(repo, "--locale", "nl") == 0
     assert "marked unchanged: Dutch said it already" in capsys.readouterr().out
-    edit(repo / NL / "index.md", "Lees eerst de gids.", "Lees eerst de hele gids.")
+    edit(repo / NL / "index.md", "Lees de gids eerst.", "Lees eerst de hele gids.")
     assert cli(repo, "mark", "nl", "index.md") == 0  # a changed translation needs no reason
     recorded = record_of(repo / NL / "guide.md")
     assert recorded is not None and recorded.unchanged == "Dutch said it already"
+    commit(repo, "marked")
+    edit(repo / EN / "guide.md", "Adding noise hides", "Adding noise conceals")  # not committed
+    assert cli(repo, "mark", "nl", "guide.md") == 1
 
 
 def test_sync_replaces_formulas_ids_and_link_targets_inside_translated_prose(repo: Path) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 import nbformat
 
 from .project import is_notebook
-from .records import SourceRecord, normalised, text_hash, translation_hash
+from .records import SourceRecord, normalised, source_hash, text_hash
 
 CONTEXT = 4  # words of context on each side of a change
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*$", re.MULTILINE)
@@ -83,18 +83,21 @@ def english_text(english: Path, record: SourceRecord, reviewed: bool = True) -> 
     return None if commit is None else text_at(english, commit)
 
 
-def marked_translation(path: Path, record: SourceRecord) -> str | None:
-    """Hash of a translation's words when ``record`` was written: stored, else from git.
+def before_english_change(english: Path, translation: Path) -> str | None:
+    """Return the translation as it was just before its English last changed its words.
 
-    Older records store no hash; the oldest commit that wrote the record's ``sha256`` into the
-    file holds the translation as it was marked.
+    That is the translation at ``HEAD`` while the English change is not committed yet, else at
+    the parent of the last commit that changed the English words (a reflow does not count).
+    None without git history, or when the translation did not exist then.
     """
-    if record.translation:
-        return record.translation
-    found = _git(path.parent, "log", "--format=%H", f"-S{record.sha256}", "--", path.name)
-    commits = (found or "").split()
-    text = text_at(path, commits[-1]) if commits else None
-    return None if text is None else translation_hash(path.name, text)
+    commits = (_git(english.parent, "log", "--format=%H", "--", english.name) or "").split()
+    newest, before = source_hash(english), "HEAD"  # the working tree, then each commit in turn
+    for commit in commits:
+        stored = _hash_at(english, commit)
+        if stored != newest:
+            return text_at(translation, before)
+        newest, before = stored, f"{commit}^"
+    return None
 
 
 def _parts(name: str, text: str) -> list[tuple[str, str]]:

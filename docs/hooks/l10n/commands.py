@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from .changes import blob_of, english_diff, english_text, marked_translation
+from .changes import before_english_change, blob_of, english_diff, english_text
 from .findings import failing_findings, findings, render_findings
 from .glossary import load_glossary
 from .project import Project, is_notebook, load_project
@@ -96,8 +96,7 @@ def parser() -> argparse.ArgumentParser:
 def mark(project: Project, locale: str, page: str, unchanged: str | None = None) -> SourceRecord:
     """Record the current English revision in a reviewed translation."""
     english, path = project.path(project.source, page), project.path(locale, page)
-    own = translation_hash(path.name, path.read_text(encoding="utf-8"))
-    record = SourceRecord(source_hash(english), None, blob_of(english), own, unchanged)
+    record = SourceRecord(source_hash(english), None, blob_of(english), unchanged)
     write_record(path, record)
     return record
 
@@ -112,17 +111,19 @@ def _refusal(project: Project, item: PageStatus, unchanged: str | None) -> list[
     if item.untranslated:
         return ["English is left in it: translate it first", *map(str, item.untranslated)]
     record, path = item.recorded, project.path(item.locale, item.page)
-    if record and record.sha256 != item.current and not unchanged:
-        then = marked_translation(path, record)
-        if then == translation_hash(path.name, path.read_text(encoding="utf-8")):
-            command = f"mark {item.locale} {item.page}"
-            return [
-                f"the English changed since {record.sha256}, but this translation has not "
-                f"changed since it was marked. Bring it up to date (`--locale {item.locale} "
-                f"--page {item.page} --diff` shows what changed), or say why it needs no "
-                f'change: `{command} --unchanged "reason"`'
-            ]
-    return []
+    if not record or record.sha256 == item.current or unchanged:
+        return []
+    then = before_english_change(project.path(project.source, item.page), path)
+    if then is None or translation_hash(path.name, then) != translation_hash(
+        path.name, path.read_text(encoding="utf-8")
+    ):
+        return []
+    return [
+        f"the English changed since {record.sha256}, but this translation has not changed "
+        f"since then. Bring it up to date (`--locale {item.locale} --page {item.page} --diff` "
+        "shows what changed), or say why it needs no change: "
+        f'`mark {item.locale} {item.page} --unchanged "<reason>"`'
+    ]
 
 
 def _run_mark(project: Project, args: argparse.Namespace) -> int:
@@ -199,8 +200,7 @@ def _run_sync(project: Project, args: argparse.Namespace) -> int:
             code = 1
     for (locale, page), (record, _, notes) in written.items():
         english, path = project.path(project.source, page), project.path(locale, page)
-        own = translation_hash(path.name, path.read_text(encoding="utf-8"))
-        write_record(path, replace(record, blob=blob_of(english), translation=own))
+        write_record(path, replace(record, blob=blob_of(english)))
         print(f"synced {locale}/{page}: translate what is still English, then mark it")
         print("".join(f"    {note}\n" for note in notes), end="")
     return code

@@ -6,9 +6,8 @@ runs of whitespace (line wrapping, indentation of prose) are collapsed, while fe
 kept byte for byte. So reflowing a paragraph marks nothing outdated, and any changed word,
 symbol or line of code does. ``blob`` is the git object of the English file whose structure the
 translation follows (``mark`` and ``sync`` set it), so the old English is one ``git cat-file``
-away; ``translation`` hashes the translation's own words when it was marked or synced, so
-``mark`` can tell a translation nobody touched since; ``unchanged`` is the reason a translator
-gave for marking it anyway. Older records hold a ``commit`` instead of a ``blob``.
+away; ``unchanged`` is the reason a translator gave for marking a translation that did not
+change while the English did. Older records hold a ``commit`` instead of a ``blob``.
 """
 
 from __future__ import annotations
@@ -26,7 +25,7 @@ from mkdocs.utils.meta import get_data
 from .project import is_notebook
 
 HASH_LENGTH = 12
-FIELDS = ("sha256", "commit", "blob", "translation", "unchanged")
+FIELDS = ("sha256", "commit", "blob", "unchanged")
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 
 
@@ -37,7 +36,6 @@ class SourceRecord:
     sha256: str
     commit: str | None = None
     blob: str | None = None
-    translation: str | None = None
     unchanged: str | None = None
 
 

@@ -123,7 +123,7 @@ def _still_english(pages: Pages, locale: str, page: str) -> tuple[list[Problem],
         for unit in untranslated(en, mine):
             count += len(words(unit).split())
             text = " ".join(unit.text.split())
-            what = f"{_UNITS.get(unit.kind, unit.kind)} still in English: {text[:70]!r}"
+            what = f"{_UNITS.get(unit.kind, unit.kind)} still in English: “{text[:70]}”"
             line, kind = (cell, "cell") if cell else (unit.line, "line")
             found.append(Problem(f"{locale}/{page}", line, what, "translate it", kind))
     return found, count
