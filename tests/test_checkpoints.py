@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import builtins
 import inspect
 import string
 import subprocess
@@ -18,6 +20,7 @@ from dplesson.checkpoints import CHECKPOINTS, Result, check, check_file, score
 from dplesson.checkpoints.__main__ import main
 from dplesson.checkpoints.cases import Checkpoint
 from dplesson.checkpoints.messages import LOCALES, MESSAGES, message
+from tests import html
 from tests.conftest import ROOT
 
 # A reader's correct solution, written from the specification alone (not from dplesson).
@@ -498,3 +501,45 @@ def test_checking_restores_the_global_rng(global_rng_untouched: None, tmp_path: 
     assert not results[2].passed
     assert results[2].failure is not None
     assert results[2].failure.actual.render("en") == "the global NumPy random state changed"
+
+
+# ---------------------------------------------------------------- the site's sample solutions
+
+
+def sample_solutions(site_dir: Path, locale: str) -> list[str]:
+    """The code of the checkpoints page's sample solutions, as the page shows it."""
+    folder = site_dir if locale == LOCALES[0] else site_dir / locale
+    soup = html.page(folder / "checkpoints" / "index.html")
+    codes = [box.find("code") for box in soup.find_all("details", class_="success")]
+    return [code.get_text() for code in codes if code is not None]
+
+
+def names_used(definition: ast.FunctionDef) -> set[str]:
+    """The global names a function reads, its annotations included (no builtins)."""
+    names = [node for node in ast.walk(definition) if isinstance(node, ast.Name)]
+    loaded = {node.id for node in names if isinstance(node.ctx, ast.Load)}
+    local = {node.id for node in names if isinstance(node.ctx, ast.Store)}
+    local |= {argument.arg for argument in definition.args.args}
+    return loaded - local - set(dir(builtins))
+
+
+@pytest.mark.usefixtures("global_rng_untouched")
+def test_each_sample_solution_runs_as_the_site_shows_it(site_dir: Path) -> None:
+    shown = {locale: sample_solutions(site_dir, locale) for locale in LOCALES}
+    assert all(samples == shown["en"] for samples in shown.values())  # one code, every locale
+    for checkpoint, sample in zip(CHECKPOINTS, shown["en"], strict=True):
+        namespace: dict[str, Any] = {}
+        exec(compile(sample, checkpoint.name, "exec"), namespace)  # nothing imported before
+        function = namespace[checkpoint.name]
+        assert check(function, checkpoint.number).passed
+        # Its imports are what it uses: every name it looks up or annotates, nothing more.
+        tree = ast.parse(sample)
+        imported = {
+            alias.asname or alias.name.split(".")[0]
+            for node in tree.body
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+            for alias in node.names
+        }
+        (definition,) = [node for node in tree.body if isinstance(node, ast.FunctionDef)]
+        used = names_used(definition)
+        assert imported == used, (checkpoint.name, imported ^ used)
