@@ -253,7 +253,7 @@ def test_a_notebook_saved_without_an_address_carries_the_wheel(
     site_dir: Path, tmp_path: Path, locale: str, name: str
 ) -> None:
     stem = name.removesuffix(".ipynb")
-    copy = root(site_dir, locale) / stem / f"{stem}.{locale}.ipynb"
+    copy = root(site_dir, locale) / stem / f"{stem}.{source(locale, name)}.ipynb"
     text = copy.read_text(encoding="utf-8")
     path, data = carried_wheel(text, tmp_path)
     assert path.name == WHEEL and path.is_relative_to(tmp_path)
