@@ -50,7 +50,7 @@ def test_install_lines_show_the_absolute_wheel_url(
         for index in range(spans.count()):
             span = spans.nth(index)
             written = (span.get_attribute("data-prefix") or "") + expected
-            assert span.inner_text() == written, (locale, page)
+            assert span.text_content() == written, (locale, page)  # also in a folded cell
         lines = shared_visit.page.locator("div.language-sh code").all_inner_texts()
         assert lines[0] == line, (locale, page)
 
