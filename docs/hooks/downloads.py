@@ -18,7 +18,7 @@
 * A paragraph ``[[install-line]]`` becomes the install line as a shell block (locale pages
   hold no code blocks), with the Python version it needs (``requires-python``) before it and
   where to open the notebooks after it: ``python -m pip install "dplesson[notebooks] @ <URL>"``
-  (``REQUIREMENT``, the extra the notebooks' first cell installs too). Without a ``site_url``
+  (``requirement()``, the extra the notebooks' first cell installs too). Without a ``site_url``
   and without JavaScript it reads ``"./<wheel>[notebooks]"``: true in the folder where the
   reader saved the file that ``[[wheel-link]]``, a link that downloads the wheel, offers.
 * Notebook downloads are named per locale (``lab.nl.ipynb``) and work however they are saved
