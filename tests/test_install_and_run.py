@@ -46,10 +46,11 @@ from dplesson.checkpoints import CHECKPOINTS
 from dplesson.checkpoints.messages import message
 from tests.conftest import DOCS, LOCALES
 from tests.links import site_url
-from tests.notebooks import labels, outputs_text
+from tests.notebooks import code_cells, labels, outputs_text, read
 from tests.site_server import serve
 
 PREFIX = "/dplesson"
+TOKEN = "__DPLESSON_WHEEL_URL__"
 KERNEL = "dplesson-fresh"
 #: The page script's pattern for relative Markdown links, resolved against the notebook's URL.
 RELATIVE_LINK = re.compile(r"\]\((\.\.?\/[^)\s\"\\]*)\)")
@@ -199,6 +200,18 @@ def test_a_reader_installs_from_the_site_and_runs_both_notebooks_of_every_locale
             text=True,
         )
         assert "No module named 'dplesson'" in missing.stderr
+        # A first cell whose pip fails shows pip's reason in the cell, then stops.
+        first = code_cells(read(LOCALES[0], "lab.ipynb"))[0]
+        gone = (tmp_path / "gone" / "dplesson-0.1.0-py3-none-any.whl").as_uri()
+        failed = subprocess.run(
+            [str(python), "-c", first.replace(TOKEN, gone)],
+            cwd=tmp_path,
+            env=environment(python),
+            capture_output=True,
+            text=True,
+        )
+        assert "CalledProcessError" in failed.stderr and "ERROR" in failed.stdout
+        assert gone.removeprefix("file://") in failed.stdout, failed.stdout
         shell(shlex.split(line), python, tmp_path)
         where = shell(
             [str(python), "-c", "import dplesson; print(dplesson.__file__)"], python, tmp_path
