@@ -63,10 +63,11 @@ def explorer(explorer_page: tuple[Visit, dict[str, Any]]) -> Iterator[Visit]:
     assert not seen.errors, seen.errors
 
 
-# The shape of a localised number: grouping and decimal separator, optional exponent.
+# The shape of a localised number: grouping and decimal separator, optional exponent. Any
+# language may group thousands with a no-break space (French writes 3 333,33 with U+202F).
 SHAPE = {
-    True: re.compile(r"-?\d{1,3}(\.\d{3})*(,\d+)?(E-?\d+)?"),
-    False: re.compile(r"-?\d{1,3}(,\d{3})*(\.\d+)?(E-?\d+)?"),
+    True: re.compile(r"-?\d{1,3}([.\u00a0\u202f]\d{3})*(,\d+)?(E-?\d+)?"),
+    False: re.compile(r"-?\d{1,3}([,\u00a0\u202f]\d{3})*(\.\d+)?(E-?\d+)?"),
 }
 SHOWN_DIGITS_REL = 5e-6  # six significant digits on screen; data-value holds the full double
 CASES = [  # (n, epsilon, a, b) entered through the controls

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,13 @@ def parse_localised(text: str, locale: str) -> float:
     else:
         plain = plain.replace(",", "")
     return float(plain)
+
+
+def leading_number(text: str) -> str:
+    """The number a text starts with, its digits grouped by any separator ("4 367 releases")."""
+    found = re.match(r"[-\u2212]?\d[\d.,\u00a0\u202f]*", text.strip())
+    assert found is not None, text
+    return found.group(0).rstrip(".,\u00a0\u202f")
 
 
 def localise(value: float, locale: str) -> str:
