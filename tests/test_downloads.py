@@ -270,7 +270,7 @@ def test_a_notebook_saved_without_an_address_carries_the_wheel(
         k: v for k, v in shipped.items() if k != "cells"
     }
     assert text == nbformat.writes(nbformat.reads(text, as_version=4)) + "\n"  # type: ignore[no-untyped-call]
-    comment = locales.section(locale, "downloads")["carried"]
+    comment = locales.section(source(locale, name), "downloads")["carried"]  # its language
     assert f"# {comment}\n" in "".join(copied["cells"][position]["source"])
 
 
