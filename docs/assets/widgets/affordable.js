@@ -6,9 +6,9 @@
   "use strict";
 
   /** 1e-6 as "10⁻⁶": δ is a power of ten, and the plain decimal form is hard to read. */
-  function powerOfTen(x, dp, locale) {
+  function powerOfTen(x, dp) {
     var exponent = Math.round(Math.log10(x));
-    if (Math.pow(10, exponent) !== x) return dp.format(x, locale);
+    if (Math.pow(10, exponent) !== x) return dp.format(x);
     var sup = { "-": "\u207b", 0: "\u2070", 1: "\u00b9", 2: "\u00b2", 3: "\u00b3", 4: "\u2074",
                 5: "\u2075", 6: "\u2076", 7: "\u2077", 8: "\u2078", 9: "\u2079" };
     return "10" + String(exponent).split("").map(function (c) { return sup[c]; }).join("");
@@ -18,13 +18,12 @@
     var dp = window.dpWidgets;
     root.classList.add("dp-ready");
     var t = dp.strings(root);
-    var locale = dp.locale();
     var grid = JSON.parse(root.getAttribute("data-grid"));
     var id = "dp-affordable-" + Math.random().toString(36).slice(2, 8);
 
     var budget = dp.node("select", { id: id + "-eps" });
     grid.epsilons.forEach(function (eps, index) {
-      var option = dp.node("option", { value: String(index) }, [dp.format(eps, locale)]);
+      var option = dp.node("option", { value: String(index) }, [dp.format(eps)]);
       if (eps === 1) option.selected = true;
       budget.append(option);
     });
@@ -52,20 +51,20 @@
       var std = grid.stds[Number(noise.value)];
       var counts = grid.counts[Number(budget.value)][Number(noise.value)];
       var largest = Math.max(1, counts.basic, counts.advanced, counts.zcdp);
-      noiseValue.textContent = dp.format(std, locale);
+      noiseValue.textContent = dp.format(std);
       ["basic", "advanced", "zcdp"].forEach(function (key) {
-        rows[key].count.textContent = dp.fillText(t("count"), { count: dp.format(counts[key], locale) });
+        rows[key].count.textContent = dp.fillText(t("count"), { count: dp.format(counts[key]) });
         rows[key].bar.style.width = (100 * Math.log1p(counts[key]) / Math.log1p(largest)).toFixed(1) + "%";
       });
       summary.textContent = dp.fillText(t("summary"), {
-        std: dp.format(std, locale), epsilon: dp.format(eps, locale),
-        basic: dp.format(counts.basic, locale), advanced: dp.format(counts.advanced, locale),
-        zcdp: dp.format(counts.zcdp, locale),
+        std: dp.format(std), epsilon: dp.format(eps),
+        basic: dp.format(counts.basic), advanced: dp.format(counts.advanced),
+        zcdp: dp.format(counts.zcdp),
       });
     }
 
     var form = dp.node("div", { class: "dp-affordable-controls" }, [
-      dp.node("label", { for: id + "-eps" }, [dp.fillText(t("budget"), { delta: powerOfTen(grid.delta, dp, locale) })]),
+      dp.node("label", { for: id + "-eps" }, [dp.fillText(t("budget"), { delta: powerOfTen(grid.delta, dp) })]),
       budget,
       dp.node("label", { for: id + "-std" }, [t("noise")]),
       noise,

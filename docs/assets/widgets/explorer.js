@@ -19,9 +19,8 @@
 
   function init(root, index) {
     var t = dp.strings(root);
-    var locale = dp.locale();
     var fmt = function (x, digits) {
-      return dp.format(x, locale, digits === undefined ? SHOWN : digits);
+      return dp.format(x, digits === undefined ? SHOWN : digits);
     };
     var id = "dp-explorer-" + index + "-";
     var fields = {}, sliders = {}, errors = {};
@@ -84,9 +83,9 @@
       var n = raw === "" ? NaN : Number(raw);
       var v = {
         n: n,
-        epsilon: dp.parse(fields.epsilon.value, locale),
-        lower: dp.parse(fields.lower.value, locale),
-        upper: dp.parse(fields.upper.value, locale),
+        epsilon: dp.parse(fields.epsilon.value),
+        lower: dp.parse(fields.lower.value),
+        upper: dp.parse(fields.upper.value),
       };
       var inRange = function (x, range) {
         return Number.isFinite(x) && range[0] <= x && x <= range[1];
@@ -157,7 +156,7 @@
       results.replaceChildren.apply(
         results,
         rows.reduce(function (out, row) {
-          var value = dp.number(row[1], locale, row[0] === "bound" ? 0 : SHOWN);
+          var value = dp.number(row[1], row[0] === "bound" ? 0 : SHOWN);
           value.dataset.key = row[0];
           out.push(node("dt", {}, [dp.fill(t(row[0]), { points: fmt(points.length, 0) })]));
           out.push(node("dd", {}, [value]));
@@ -304,7 +303,7 @@
     });
     fields.epsilon.addEventListener("keydown", function (event) {
       var sign = { ArrowUp: 1, ArrowDown: -1 }[event.key];
-      var value = dp.parse(fields.epsilon.value, locale);
+      var value = dp.parse(fields.epsilon.value);
       if (!sign || !Number.isFinite(value)) return;
       event.preventDefault();
       var next = Math.round((value + sign * SLIDERS.epsilon[2]) * 1000) / 1000;

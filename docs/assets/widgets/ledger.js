@@ -30,7 +30,6 @@
 
   function init(root, index) {
     var t = dp.strings(root);
-    var locale = dp.locale();
     var id = "dp-ledger-" + index + "-";
     var releases = [];
     var field = function (key, value) {
@@ -39,7 +38,7 @@
         autocomplete: "off", spellcheck: "false", "aria-describedby": id + key + "-error",
       });
     };
-    var cap = field("cap", dp.format(1, locale));
+    var cap = field("cap", dp.format(1));
     var entry = field("entry", "");
     var entryError = node("p", { class: "dp-errors", id: id + "entry-error", "aria-live": "polite" });
     var add = node("button", { type: "submit", class: "dp-button" }, [t("add")]);
@@ -51,7 +50,7 @@
         node("div", { class: "dp-field" }, [node("label", { for: entry.id }, [t("entry")]), entry]),
         node("div", { class: "dp-buttons" }, [add, clear]),
         entryError,
-        node("p", { class: "dp-hint" }, [dp.fill(t("hint"), { example: dp.format(0.5, locale) })]),
+        node("p", { class: "dp-hint" }, [dp.fill(t("hint"), { example: dp.format(0.5) })]),
       ]),
     ]);
     var body = node("tbody");
@@ -68,7 +67,7 @@
     root.classList.add("dp-ready");
 
     function render(focusRow) {
-      var capValue = dp.parse(cap.value, locale);
+      var capValue = dp.parse(cap.value);
       var capOk = inRange(capValue, CAP);
       var sums = dp.ledgerTotals(releases, capOk ? capValue : Infinity);
       var rows = releases.map(function (epsilon, k) {
@@ -85,9 +84,9 @@
         var over = capOk && sums.crossing >= 0 && k >= sums.crossing;
         var flag = over ? [node("span", { class: "dp-flag" }, [t(k === sums.crossing ? "row-crossing" : "row-refused")])] : [];
         var row = node("tr", { class: over ? "dp-refused" : "" }, [
-          node("td", {}, [dp.format(k + 1, locale)]),
-          node("td", {}, [dp.number(epsilon, locale)]),
-          node("td", {}, [dp.number(sums.prefix[k], locale)].concat(flag)),
+          node("td", {}, [dp.format(k + 1)]),
+          node("td", {}, [dp.number(epsilon)]),
+          node("td", {}, [dp.number(sums.prefix[k])].concat(flag)),
           node("td", {}, [remove]),
         ]);
         if (over && k === sums.crossing) row.dataset.crossing = "true";
@@ -100,27 +99,27 @@
       status.removeAttribute("data-within");
       if (!capOk) {
         status.className = "dp-status dp-errors";
-        status.replaceChildren(dp.fill(t("err-cap"), { min: dp.format(CAP[0], locale),
-          max: dp.format(CAP[1], locale) }));
+        status.replaceChildren(dp.fill(t("err-cap"), { min: dp.format(CAP[0]),
+          max: dp.format(CAP[1]) }));
       } else if (!releases.length) {
         status.className = "dp-status";
         status.replaceChildren(t("empty"));
       } else {
         // basic_composition: exact_sum(values) <= Fraction.from_float(cap), in units of 2^-1074.
         var within = sums.within;
-        var total = dp.number(sums.total, locale);
+        var total = dp.number(sums.total);
         total.dataset.key = "total";
-        var left = dp.number(sums.remaining, locale);
+        var left = dp.number(sums.remaining);
         left.dataset.key = "remaining";
         status.className = "dp-status " + (within ? "dp-fits" : "dp-over");
         status.dataset.within = String(within);
         status.replaceChildren(
           node("p", {}, [dp.fill(t("total"), { total: total })]),
           node("p", { class: "dp-decision" }, [
-            dp.fill(t(within ? "fits" : "over"), { cap: dp.number(capValue, locale) }),
+            dp.fill(t(within ? "fits" : "over"), { cap: dp.number(capValue) }),
           ]),
           node("p", { class: "dp-remaining" }, [within ? dp.fill(t("remaining"), { remaining: left })
-            : dp.fill(t("crossed"), { index: dp.format(sums.crossing + 1, locale) })])
+            : dp.fill(t("crossed"), { index: dp.format(sums.crossing + 1) })])
         );
       }
       if (focusRow !== undefined) {
@@ -132,13 +131,13 @@
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       if (document.activeElement === cap) return; // Enter in the cap field adds nothing
-      var value = dp.parse(entry.value, locale);
+      var value = dp.parse(entry.value);
       var message = "";
       if (!inRange(value, EPSILON)) {
-        message = dp.fillText(t("err-entry"), { min: dp.format(EPSILON[0], locale),
-          max: dp.format(EPSILON[1], locale) });
+        message = dp.fillText(t("err-entry"), { min: dp.format(EPSILON[0]),
+          max: dp.format(EPSILON[1]) });
       } else if (releases.length >= MAX_RELEASES) {
-        message = dp.fillText(t("err-full"), { max: dp.format(MAX_RELEASES, locale) });
+        message = dp.fillText(t("err-full"), { max: dp.format(MAX_RELEASES) });
       }
       entry.setAttribute("aria-invalid", String(message !== ""));
       entryError.textContent = message;
@@ -154,7 +153,7 @@
       render(-1);
     });
     cap.addEventListener("input", function () {
-      if (inRange(dp.parse(cap.value, locale), CAP)) {
+      if (inRange(dp.parse(cap.value), CAP)) {
         entryError.textContent = ""; // a later successful action clears an older message
         entry.setAttribute("aria-invalid", "false");
       }
