@@ -14,7 +14,7 @@ __all__ = ["EXERCISES"]
 
 #: ``(ε, queries)``: the budget split evenly over the queries; the first query shares its
 #: part between two answers, a count and the sum of ages between 0 and 100.
-_SPLITS = ((1.0, 4), (2.0, 4), (1.0, 8), (4.0, 2))
+_SPLITS = ((1.0, 4), (2.0, 4), (1.0, 8), (4.0, 4))
 _ANSWERS = 2
 _SUM_SENSITIVITY = closed_form_sensitivity("sum", 0, 100, 1000, "add-remove")["value"]
 #: The scale OpenDP reports for a count's continuous Laplace noise.
