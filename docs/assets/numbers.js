@@ -9,8 +9,10 @@
     : { lang: document.documentElement.lang || "en", decimal: ".", group: "\u202f", group_from: 5 };
   var plurals = new Intl.PluralRules(S.lang);
 
-  /* Round x to `places` decimals from its exact value, ties to even (Python's format). */
-  function fixed(x, places) {
+  /* Round x to `places` decimals from its exact value, ties to even (Python's format).
+     Beyond 100 places (tiny x, where no tie can occur) toPrecision rounds the same way. */
+  function fixed(x, places, digits) {
+    if (places > 100) return positional(x.toPrecision(digits));
     var text = x.toFixed(places);
     var twice = x * Math.pow(2, places + 1); // an odd integer exactly when x is a tie
     if (Number.isInteger(twice) && Math.abs(twice % 2) === 1) {
@@ -39,7 +41,7 @@
     if (!Number.isFinite(x)) return String(x);
     var text;
     if (!digits || x === 0 || Math.abs(x) >= 1e15) text = positional(String(x));
-    else text = fixed(x, Math.max(0, digits - 1 - Math.floor(Math.log10(Math.abs(x)))));
+    else text = fixed(x, Math.max(0, digits - 1 - Math.floor(Math.log10(Math.abs(x)))), digits);
     if (text.indexOf(".") >= 0) text = text.replace(/0+$/, "").replace(/\.$/, "");
     if (text === "-0") text = "0";
     var negative = text[0] === "-";
