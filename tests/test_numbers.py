@@ -29,7 +29,8 @@ def expected_text(digits: str, fraction: str, locale: str, negative: bool = Fals
     sign, start = locales.group(locale)
     if len(digits) >= start:
         head = len(digits) % 3 or 3
-        digits = sign.join([digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)])
+        groups = [digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)]
+        digits = sign.join(groups)
     text = digits + (locales.decimal(locale) + fraction if fraction else "")
     return ("\u2212" if negative else "") + text
 

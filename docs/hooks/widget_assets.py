@@ -7,12 +7,18 @@ page's overview of them) keeps the exercises' script and stylesheet, and both ke
 script ``assets/numbers.js``, preceded by the locale's number settings
 (``dplesson.locales.number_settings``) as ``<script type="application/json" id="dp-numbers">``.
 Other pages load none of them.
+
+The site's own scripts and stylesheets are written with comments for their readers; the
+built site ships them compacted (:func:`compact`: comment-only lines, indentation and blank
+lines dropped), which saves about a quarter of their gzip size (4.9 KB of a chapter with a
+widget and exercises, measured 2026-12-02) and keeps each page under its 200 KB budget.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import locale_settings
@@ -65,3 +71,39 @@ def _locale(config: Any) -> str:
 def on_post_page(output: str, *, config: Any, **_: Any) -> str:
     """Remove the assets this page does not use; give the number script its settings."""
     return keep(output, _locale(config))
+
+
+#: The site's own scripts and stylesheets under ``assets/`` (Material's are minified already).
+OWN_ASSETS = ("*.js", "*.css", "widgets/*.js", "widgets/*.css", "exercises/*.js", "exercises/*.css")
+
+
+def compact(text: str) -> str:
+    """``text`` without its comment-only lines, indentation and blank lines.
+
+    Safe for these files by their style: a comment that is not alone on its lines stays, and
+    none of them holds a string or a regular expression spanning lines, so no line that starts
+    with ``/*`` or ``//`` is code. Each kept line keeps its line break (semicolon insertion and
+    regular expressions read the same).
+    """
+    kept, comment = [], False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if comment or stripped.startswith("/*"):
+            comment = "*/" not in stripped
+            if comment:
+                continue
+            stripped = stripped.split("*/", 1)[1].strip()  # code after the comment stays
+        if stripped and not stripped.startswith("//"):
+            kept.append(stripped)
+    return "\n".join(kept) + "\n"
+
+
+def on_post_build(config: Any) -> None:
+    """Compact the site's own scripts and stylesheets in the built site (each language's)."""
+    root = Path(config.site_dir) / "assets"
+    for pattern in OWN_ASSETS:
+        for path in root.glob(pattern):
+            text = path.read_text(encoding="utf-8")
+            small = compact(text)
+            if small != text:
+                path.write_text(small, encoding="utf-8")

@@ -1,7 +1,10 @@
 /* "How many releases can I afford?": pick a total budget and a noise level, read the counts.
    The counts come from the widget's data-grid, computed at build time by
    dplesson.accounting.affordable_releases (docs/hooks/affordable.py); the texts come from
-   its data-t-* attributes. This script computes nothing about privacy itself. */
+   its data-t-* attributes: "count" and, for a plural category of the page's language that
+   reads otherwise ("1 release"), "count-one" and so on (Intl.PluralRules, numbers.js). The
+   bars are drawn on a logarithmic scale, which the widget says. This script computes nothing
+   about privacy itself. */
 (function () {
   "use strict";
 
@@ -31,6 +34,11 @@
       id: id + "-std", type: "range", min: "0", max: String(grid.stds.length - 1), step: "1",
       value: String(grid.stds.indexOf(100)),
     });
+    /** "7 releases", "1 release": the count in the plural form the language needs. */
+    var releases = function (n) {
+      var form = root.getAttribute("data-t-count-" + window.dpNumbers.plural(n));
+      return dp.fillText(form === null ? t("count") : form, { count: dp.format(n) });
+    };
     var noiseValue = dp.node("output", { for: id + "-std", class: "dp-affordable-value" });
     var rows = {};
     var table = dp.node("table", { class: "dp-affordable-table" }, [
@@ -52,14 +60,15 @@
       var counts = grid.counts[Number(budget.value)][Number(noise.value)];
       var largest = Math.max(1, counts.basic, counts.advanced, counts.zcdp);
       noiseValue.textContent = dp.format(std);
+      noise.setAttribute("aria-valuetext", dp.format(std)); // the value, not the step
       ["basic", "advanced", "zcdp"].forEach(function (key) {
-        rows[key].count.textContent = dp.fillText(t("count"), { count: dp.format(counts[key]) });
+        rows[key].count.textContent = releases(counts[key]);
         rows[key].bar.style.width = (100 * Math.log1p(counts[key]) / Math.log1p(largest)).toFixed(1) + "%";
       });
       summary.textContent = dp.fillText(t("summary"), {
         std: dp.format(std), epsilon: dp.format(eps),
-        basic: dp.format(counts.basic), advanced: dp.format(counts.advanced),
-        zcdp: dp.format(counts.zcdp),
+        basic: releases(counts.basic), advanced: releases(counts.advanced),
+        zcdp: releases(counts.zcdp),
       });
     }
 
@@ -72,7 +81,8 @@
     ]);
     budget.addEventListener("change", update);
     noise.addEventListener("input", update);
-    root.replaceChildren(dp.node("p", { class: "dp-widget-title" }, [t("title")]), form, table, summary);
+    root.replaceChildren(dp.node("p", { class: "dp-widget-title" }, [t("title")]), form, table,
+      dp.node("p", { class: "dp-affordable-scale" }, [t("scale")]), summary);
     update();
   }
 
