@@ -294,3 +294,39 @@ def test_exercises_work_without_storage_and_say_so(
     assert page.locator(".dp-exercise-note").count() == 1  # the home page's overview too
     # Material's own inline scripts read localStorage unguarded; nothing else may fail.
     assert set(errors) <= {"blocked by the test"}, errors
+
+
+# A wrong number: which targeted note the page adds to "Not quite", for a given answer.
+NOTES = """([id, typed]) => {
+  const root = document.querySelector(`[data-exercise="${id}"]`);
+  const input = root.querySelector('input[inputmode=decimal]');
+  const answer = JSON.parse(root.dataset.variants)[Number(root.dataset.variant)].a;
+  return typed.map((make) => {
+    input.value = make.replace('A', window.dpNumbers.format(answer))
+      .replace('N', window.dpNumbers.format(-answer))
+      .replace('T', window.dpNumbers.format(answer * 100))
+      .replace('C', window.dpNumbers.format(answer + 0.04));
+    root.querySelector('button[type=submit]').click();
+    return root.querySelector('[role=status]').textContent;
+  });
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en", "de"])
+def test_a_wrong_number_gets_a_targeted_note(
+    new_context: Callable[..., BrowserContext], base_url: str, locale: str
+) -> None:
+    """Sign, rounding and a power of ten are named; the answer itself never is."""
+    words = strings(locale)
+    item = next(e for e in catalogue.all_exercises() if e.kind == "number" and e.tolerance == 0.01)
+    page = new_context().new_page()
+    open_page(page, base_url, locale, item.chapter + "/")
+    sign, power, close = page.evaluate(NOTES, [item.id, ["N", "T", "C"]])
+    assert sign.startswith(words["wrong"]) and words["sign"] in sign
+    factor = locale_settings.format_number(100, locale)
+    assert words["power"].format(factor=factor) in power
+    assert words["close"] in close
+    for text in (sign, power, close):
+        assert words["explanation"] not in text
+    explained = page.locator(f'[data-exercise="{item.id}"] [data-part=explain]')
+    assert explained.is_hidden()  # three wrong answers: the solution still waits to be asked

@@ -141,3 +141,14 @@ def test_the_script_uses_the_locales_settings_and_plural_rules(
         " return [0, 1, 2, 5, 1.5].every((n) => window.dpNumbers.plural(n) === rules.select(n)); }"
     )
     assert same  # the page's language's rules, as the widgets' "1 release" needs
+
+
+def test_chinese_emphasis_is_never_a_fake_slant(shared_visit: Visit) -> None:
+    """Han characters have no italic: emphasis dots instead, Latin words keep their italic."""
+    shared_visit.goto(url_path("zh", "releasing.md"))
+    styles = shared_visit.page.evaluate(
+        "() => [...document.querySelectorAll('article p em')].filter(e => /[\\u4e00-\\u9fff]/"
+        ".test(e.textContent)).map(e => { const s = getComputedStyle(e);"
+        " return [s.fontSynthesisStyle, s.textEmphasisStyle]; })"
+    )
+    assert styles and all(style == ["none", "dot"] for style in styles), styles  # filled dots
