@@ -263,10 +263,10 @@ def test_each_seed_shuffles_and_draws_its_own_way(
     stem = max(
         catalogue.CHAPTERS, key=lambda s: sum(e.kind != "number" for e in catalogue.for_chapter(s))
     )
-    seen = []
+    seen: list[list[tuple[list[str], str]]] = []
     for seed in (1, 2, 1):
         page = new_context().new_page()
-        state = {"version": 2, "seed": seed, "answers": {}}
+        state: dict[str, Any] = {"version": 2, "seed": seed, "answers": {}}
         page.add_init_script(f"localStorage.setItem('{KEY}', {json.dumps(json.dumps(state))})")
         open_page(page, base_url, "en", stem + "/")
         seen.append([(s["order"], s["variant"]) for s in page.evaluate(SNAPSHOT)])
