@@ -344,15 +344,20 @@
         update();
       });
     });
-    fields.epsilon.addEventListener("keydown", function (event) {
-      var sign = { ArrowUp: 1, ArrowDown: -1 }[event.key];
-      var value = dp.parse(fields.epsilon.value);
-      if (!sign || !Number.isFinite(value)) return;
-      event.preventDefault();
-      var next = Math.round((value + sign * EPSILON_STEP) * 1000) / 1000;
-      fields.epsilon.value = fmt(Math.min(EPSILON[1], Math.max(EPSILON_STEP, next)), 0);
-      update();
-    });
+    // The arrow keys step a field with a slider: n by 1, ε by 0.1, within their ranges.
+    [["n", 1, COUNT[0], COUNT[1]], ["epsilon", EPSILON_STEP, EPSILON_STEP, EPSILON[1]]]
+      .forEach(function (spec) {
+        var field = fields[spec[0]];
+        field.addEventListener("keydown", function (event) {
+          var sign = { ArrowUp: 1, ArrowDown: -1 }[event.key];
+          var value = dp.parse(field.value);
+          if (!sign || !Number.isFinite(value)) return;
+          event.preventDefault();
+          var next = Math.round((value + sign * spec[1]) * 1000) / 1000;
+          field.value = fmt(Math.min(spec[3], Math.max(spec[2], next)), 0);
+          update();
+        });
+      });
     lock.addEventListener("change", function () {
       locked = lock.checked && last ? { epsilon: last.epsilon } : null;
       update();
