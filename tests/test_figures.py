@@ -21,7 +21,7 @@ from bs4 import BeautifulSoup
 from dplesson.figures import catalogue, data
 from dplesson.figures.svg import WIDTH, Axis, Line, chart, number
 from dplesson.figures.svg import _text_width as text_width
-from tests.conftest import DOCS, LOCALES
+from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
 
 HOOKS = DOCS / "hooks"
 if str(HOOKS) not in sys.path:
@@ -328,3 +328,18 @@ def test_figures_weigh_little_gzip_compressed(site_dir: Path) -> None:
         without = re.sub(r'<figure class="dp-figure".*?</figure>', "", html, flags=re.S)
         added = len(gzip.compress(html.encode())) - len(gzip.compress(without.encode()))
         assert 0 < added < 2500 * len(CHAPTER_FIGURES[chapter]), (chapter, added)
+
+
+@pytest.mark.parametrize("locale", sorted(DECIMAL_COMMA))
+def test_decimal_values_listed_with_a_bare_comma_fail_the_build(
+    locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "ε = 0,5, 1 en 2" reads as one number: the figure's texts must use ``list_separator``."""
+    real = figures_hook.labels(locale, "noise_vs_n")
+    listed = {**real, "alt": "ε = {epsilon_0}, {epsilon_1}"}
+    monkeypatch.setattr(figures_hook, "labels", lambda *_: listed)
+    with pytest.raises(ValueError, match=r"noise_vs_n\.alt.*reads as one number"):
+        figures_hook.figure_html.__wrapped__("noise_vs_n", locale)
+    separator = locale_settings.list_separator(locale)
+    listed["alt"] = "ε = {epsilon_0}" + separator + "{epsilon_1}"
+    assert "0,5" in figures_hook.figure_html.__wrapped__("noise_vs_n", locale)

@@ -115,26 +115,11 @@ def _placeholders_in_math(text: str) -> list[tuple[str, bool]]:
     return [(name, in_math) for name, _, in_math in _placeholders(text)]
 
 
-_LISTED = re.compile(r"\{(?P<a>[A-Za-z_]\w*)\}\s*(?:\{,\}|,)\s*\{(?P<b>[A-Za-z_]\w*)\}")
-
-
 def _comma_lists(block: Block, exercise: Exercise, locale: str) -> list[str]:
     """Two placeholders separated by a comma in a language whose decimal sign is a comma."""
-    if locale_settings.decimal(locale) != ",":
-        return []
-    found = []
-    separator = locale_settings.list_separator(locale).strip()
-    for match in _LISTED.finditer(block.body):
-        names = (match["a"], match["b"])
-        values = [
-            substitutions(exercise, i).get(n) for i in range(len(exercise.variants)) for n in names
-        ]
-        if any(isinstance(v, float) and not v.is_integer() for v in values):
-            found.append(
-                f"exercise {block.id!r}: {match[0]!r} reads as one number with a decimal comma; "
-                f"separate the values with {separator!r}"
-            )
-    return found
+    variants = [substitutions(exercise, i) for i in range(len(exercise.variants))]
+    found = locale_settings.comma_lists(block.body, variants, locale)
+    return [f"exercise {block.id!r}: {problem}" for problem in found]
 
 
 def problems(

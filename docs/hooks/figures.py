@@ -42,6 +42,9 @@ def figure_html(figure_id: str, locale: str) -> str:
     """Return the ``<figure>`` of one figure in one locale; ``ValueError`` on a problem."""
     text = labels(locale, figure_id)
     drawn = catalogue.render(figure_id, text, locale)
+    for key, label in text.items():
+        for problem in locale_settings.comma_lists(label, [drawn.values], locale):
+            raise ValueError(f"figures.{figure_id}.{key} in {locale}.yml: {problem}")
     caption = escape(catalogue.fill(text["caption"], drawn.values, locale))
     # Search indexes the caption, not the tick numbers and labels of the drawing.
     svg = drawn.svg.replace("<svg ", "<svg data-search-exclude ", 1)
