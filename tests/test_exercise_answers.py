@@ -1,9 +1,10 @@
-"""Every numeric answer equals its textbook value, recomputed from the question's numbers.
+"""Every numeric answer, of every variant, equals its textbook value.
 
 Each number exercise carries its textbook recomputation (``Exercise.textbook``, beside the
-exercise in its chapter's module): from the shown parameters alone, with the textbook formula
-and ``fractions.Fraction`` for budgets, never through the package's functions that built the
-answer. The exercises come from the catalogue, so a new exercise is checked here with no edit.
+exercise in its chapter's module): from a variant's shown parameters alone (each set of
+numbers an attempt may draw), with the textbook formula and ``fractions.Fraction`` for
+budgets, never through the package's functions that built the answer. The exercises and their
+variants come from the catalogue, so a new exercise or variant is checked here with no edit.
 The choice and "find the bug" items are ``tests/test_exercise_facts.py``'s.
 """
 
@@ -15,9 +16,16 @@ from types import CodeType
 
 import pytest
 
-from dplesson.exercises import Exercise, catalogue
+from dplesson.exercises import MIN_VARIANTS, Exercise, Variant, catalogue
 
 NUMBERS = [e.id for e in catalogue.all_exercises() if e.kind == "number"]
+#: ``exercise-id/variant-index`` of every variant of every number exercise.
+VARIANTS = [
+    f"{e.id}/{index}"
+    for e in catalogue.all_exercises()
+    if e.kind == "number"
+    for index in range(len(e.variants))
+]
 
 
 def names(code: CodeType) -> Iterator[str]:
@@ -28,22 +36,34 @@ def names(code: CodeType) -> Iterator[str]:
             yield from names(constant)
 
 
-def textbook(item: Exercise) -> dict[str, float]:
-    assert item.textbook is not None
-    return {key: float(value) for key, value in item.textbook(item.params).items()}
-
-
-@pytest.mark.parametrize("exercise_id", NUMBERS)
-def test_numeric_answer_is_its_textbook_value(exercise_id: str) -> None:
+def variant(case: str) -> tuple[Exercise, Variant]:
+    exercise_id, _, index = case.rpartition("/")
     item = catalogue.by_id(exercise_id)
-    assert item.answer is not None
-    values = textbook(item)
-    assert math.isclose(item.answer, values.pop("answer"), rel_tol=1e-9, abs_tol=1e-12)
+    return item, item.variants[int(index)]
+
+
+@pytest.mark.parametrize("case", VARIANTS)
+def test_each_variants_answer_is_its_textbook_value(case: str) -> None:
+    item, numbers = variant(case)
+    assert item.textbook is not None and numbers.answer is not None
+    values = {key: float(value) for key, value in item.textbook(numbers.params).items()}
+    assert math.isclose(numbers.answer, values.pop("answer"), rel_tol=1e-9, abs_tol=1e-12)
     for name, value in values.items():  # a parameter the question derives from the others
-        shown = float(item.params[name])
+        shown = float(numbers.params[name])
         assert math.isclose(shown, value, rel_tol=1e-9, abs_tol=1e-12), name
-    if "shown" in item.params:  # the explanation's rounded value is the answer, rounded
-        assert item.params["shown"] == round(item.answer, 2)
+    if "shown" in numbers.params:  # the explanation's rounded value is the answer, rounded
+        assert numbers.params["shown"] == round(numbers.answer, 2)
+        assert abs(float(numbers.params["shown"]) - numbers.answer) <= item.tolerance
+
+
+@pytest.mark.parametrize("case", VARIANTS)
+def test_a_rounded_answer_is_accepted_and_a_wrong_one_is_not(case: str) -> None:
+    item, numbers = variant(case)
+    assert numbers.answer is not None
+    # The questions ask for two decimals or a whole number; either rounding is accepted.
+    digits = 0 if item.tolerance >= 0.5 or float(numbers.answer).is_integer() else 2
+    assert abs(round(numbers.answer, digits) - numbers.answer) <= item.tolerance
+    assert item.tolerance < max(0.02, 0.02 * abs(numbers.answer)) or item.tolerance == 0.5
 
 
 @pytest.mark.parametrize("exercise_id", NUMBERS)
@@ -62,14 +82,15 @@ def test_the_textbook_value_uses_no_function_of_the_package(exercise_id: str) ->
     assert not package, package
 
 
-@pytest.mark.parametrize("exercise_id", NUMBERS)
-def test_a_rounded_answer_is_accepted_and_a_wrong_one_is_not(exercise_id: str) -> None:
-    item = catalogue.by_id(exercise_id)
-    assert item.answer is not None
-    # The questions ask for two decimals or a whole number; either rounding is accepted.
-    digits = 0 if item.tolerance >= 0.5 or float(item.answer).is_integer() else 2
-    assert abs(round(item.answer, digits) - item.answer) <= item.tolerance
-    assert item.tolerance < max(0.02, 0.02 * abs(item.answer)) or item.tolerance == 0.5
+@pytest.mark.parametrize("item", catalogue.all_exercises(), ids=lambda item: item.id)
+def test_numeric_exercises_have_enough_distinct_variants(item: Exercise) -> None:
+    """Each attempt can draw other numbers: at least MIN_VARIANTS, with different answers."""
+    if item.kind != "number":
+        assert len(item.variants) == 1
+        return
+    assert len(item.variants) >= MIN_VARIANTS
+    answers = [numbers.answer for numbers in item.variants]
+    assert len(set(answers)) >= MIN_VARIANTS - 1, answers  # never one answer for all
 
 
 def test_a_number_exercise_without_its_textbook_value_is_refused() -> None:

@@ -12,46 +12,61 @@ from fractions import Fraction
 from typing import Any
 
 from dplesson import differencing_attack
-from dplesson.exercises import Exercise
-
-__all__ = ["EXERCISES"]
-
-#: A made-up team; the last salary belongs to the person who leaves.
-_TEAM = (40.0, 48.0, 52.0, 60.0, 90.0)
-_ATTACK = differencing_attack(_TEAM, _TEAM[:-1])
-
-#: The ε of the "factor" exercise and the factor ``e^ε`` it allows, to two decimals.
-_EPSILON = 0.5
+from dplesson.exercises import Exercise, Variant, numeric
 
 # --- textbook values: from the shown parameters alone, never through dplesson's functions ------
 
 
-def _differencing(p: Mapping[str, Any]) -> dict[str, float]:
+def _textbook_differencing(p: Mapping[str, Any]) -> dict[str, float]:
     """Take n times the mean with the person, less n - 1 times the mean without."""
     n = int(p["n"])
     missing = Fraction(n) * Fraction(p["mean_with"]) - (n - 1) * Fraction(p["mean_without"])
     return {"answer": float(missing), "n_without": n - 1}
 
 
-def _factor(p: Mapping[str, Any]) -> dict[str, float]:
+def _textbook_factor(p: Mapping[str, Any]) -> dict[str, float]:
     """Give the factor e^ε, and its two-decimal rounding shown in the explanation."""
     return {"answer": math.exp(p["epsilon"]), "factor": round(math.exp(p["epsilon"]), 2)}
 
 
+__all__ = ["EXERCISES"]
+
+#: Made-up teams (salaries in thousands); the last salary belongs to the person who leaves.
+#: Both averages end after at most three decimals, so the page shows them exactly.
+_TEAMS = (
+    (40.0, 48.0, 52.0, 60.0, 90.0),
+    (45.0, 51.0, 60.0, 84.0),
+    (38.0, 44.0, 50.0, 56.0, 62.0, 80.0),
+    (35.0, 41.0, 47.0, 52.0, 58.0, 63.0, 68.0, 96.0),
+)
+
+
+def _differencing(team: tuple[float, ...]) -> Variant:
+    attack = differencing_attack(team, team[:-1])
+    params = {
+        "n": attack["n"],
+        "n_without": attack["n"] - 1,
+        "mean_with": attack["mean_with"],
+        "mean_without": attack["mean_without"],
+    }
+    return Variant(params, attack["revealed"])
+
+
+#: The ε of the "factor" exercise and the factor ``e^ε`` it allows, to two decimals.
+_EPSILONS = (0.5, 0.25, 1.0, 2.0)
+
+
+def _factor(epsilon: float) -> Variant:
+    return Variant({"epsilon": epsilon, "factor": round(math.exp(epsilon), 2)}, math.exp(epsilon))
+
+
 EXERCISES: tuple[Exercise, ...] = (
-    Exercise(
-        id="anonymisation-differencing",
-        chapter="anonymisation",
-        kind="number",
-        params={
-            "n": _ATTACK["n"],
-            "n_without": _ATTACK["n"] - 1,
-            "mean_with": _ATTACK["mean_with"],
-            "mean_without": _ATTACK["mean_without"],
-        },
-        answer=_ATTACK["revealed"],
-        tolerance=0.5,
-        textbook=_differencing,
+    numeric(
+        "anonymisation-differencing",
+        "anonymisation",
+        0.5,
+        map(_differencing, _TEAMS),
+        textbook=_textbook_differencing,
     ),
     Exercise(
         id="anonymisation-promise",
@@ -60,14 +75,12 @@ EXERCISES: tuple[Exercise, ...] = (
         options=("nothing-learned", "distribution", "secret", "once-only"),
         correct="distribution",
     ),
-    Exercise(
-        id="anonymisation-factor",
-        chapter="anonymisation",
-        kind="number",
-        params={"epsilon": _EPSILON, "factor": round(math.exp(_EPSILON), 2)},
-        answer=math.exp(_EPSILON),
-        tolerance=0.01,
-        textbook=_factor,
+    numeric(
+        "anonymisation-factor",
+        "anonymisation",
+        0.01,
+        map(_factor, _EPSILONS),
+        textbook=_textbook_factor,
     ),
     Exercise(
         id="anonymisation-exact-answer",

@@ -12,18 +12,56 @@ from fractions import Fraction
 from typing import Any
 
 from dplesson import BudgetLedger, basic_composition
-from dplesson.exercises import Exercise
+from dplesson.exercises import Exercise, Variant, numeric
+
+# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
+
+
+def _textbook_total(p: Mapping[str, Any]) -> dict[str, float]:
+    """Add the four ε exactly (basic composition)."""
+    return {"answer": float(sum(Fraction(p[f"e{i}"]) for i in range(1, 5)))}
+
+
+def _textbook_remaining(p: Mapping[str, Any]) -> dict[str, float]:
+    """Subtract the exact sum of what was spent from the cap."""
+    spent = sum(Fraction(p[f"e{i}"]) for i in range(1, 4))
+    return {"answer": float(Fraction(p["cap"]) - spent), "spent": float(spent)}
+
 
 __all__ = ["EXERCISES"]
 
-_RELEASES = (0.1, 0.25, 0.05, 0.3)
-_TOTAL = basic_composition(list(_RELEASES), cap=1.0)
+#: Four releases each, added up under basic composition.
+_RELEASES = (
+    (0.1, 0.25, 0.05, 0.3),
+    (0.2, 0.2, 0.5, 0.1),
+    (0.05, 0.4, 0.15, 0.25),
+    (0.3, 0.3, 0.3, 0.6),
+)
+#: ``(cap, three booked releases)``: what a ledger has left.
+_LEDGERS = (
+    (2.0, (0.5, 0.25, 0.75)),
+    (1.0, (0.1, 0.3, 0.2)),
+    (3.0, (1.0, 0.5, 0.25)),
+    (1.5, (0.5, 0.5, 0.25)),
+)
 
-_CAP = 2.0
-_SPENT = (0.5, 0.25, 0.75)
-_LEDGER = BudgetLedger(_CAP)
-for _epsilon in _SPENT:
-    _LEDGER.spend(_epsilon)
+
+def _total(releases: tuple[float, ...]) -> Variant:
+    total = basic_composition(list(releases), cap=10.0)["epsilon_total"]
+    return Variant({f"e{i}": epsilon for i, epsilon in enumerate(releases, start=1)}, total)
+
+
+def _remaining(cap: float, spent: tuple[float, ...]) -> Variant:
+    ledger = BudgetLedger(cap)
+    for epsilon in spent:
+        ledger.spend(epsilon)
+    params = {
+        "cap": cap,
+        **{f"e{i}": epsilon for i, epsilon in enumerate(spent, start=1)},
+        "spent": ledger.spent_float,
+    }
+    return Variant(params, ledger.remaining_float)
+
 
 #: Plans against a cap of 1: ``(releases, epsilon each)``; exactly one breaks the cap.
 _PLAN_CAP = 1.0
@@ -46,42 +84,16 @@ _TEN = [0.1] * 10
 _TEN_FITS = basic_composition(_TEN, cap=1.0)["within_cap"]
 assert not _TEN_FITS
 
-# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
-
-
-def _total(p: Mapping[str, Any]) -> dict[str, float]:
-    """Add the four ε exactly (basic composition)."""
-    return {"answer": float(sum(Fraction(p[f"e{i}"]) for i in range(1, 5)))}
-
-
-def _remaining(p: Mapping[str, Any]) -> dict[str, float]:
-    """Subtract the exact sum of what was spent from the cap."""
-    spent = sum(Fraction(p[f"e{i}"]) for i in range(1, 4))
-    return {"answer": float(Fraction(p["cap"]) - spent), "spent": float(spent)}
-
-
 EXERCISES: tuple[Exercise, ...] = (
-    Exercise(
-        id="composition-total",
-        chapter="composition",
-        kind="number",
-        params={f"e{i}": epsilon for i, epsilon in enumerate(_RELEASES, start=1)},
-        answer=_TOTAL["epsilon_total"],
-        tolerance=0.001,
-        textbook=_total,
+    numeric(
+        "composition-total", "composition", 0.001, map(_total, _RELEASES), textbook=_textbook_total
     ),
-    Exercise(
-        id="composition-remaining",
-        chapter="composition",
-        kind="number",
-        params={
-            "cap": _CAP,
-            **{f"e{i}": epsilon for i, epsilon in enumerate(_SPENT, start=1)},
-            "spent": _LEDGER.spent_float,
-        },
-        answer=_LEDGER.remaining_float,
-        tolerance=0.001,
-        textbook=_remaining,
+    numeric(
+        "composition-remaining",
+        "composition",
+        0.001,
+        (_remaining(*c) for c in _LEDGERS),
+        textbook=_textbook_remaining,
     ),
     Exercise(
         id="composition-breaks",

@@ -11,13 +11,29 @@ from collections.abc import Mapping
 from typing import Any
 
 from dplesson import closed_form_sensitivity, k_anonymize
-from dplesson.exercises import Exercise
+from dplesson.exercises import Exercise, Variant, numeric
+
+# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
+
+
+def _textbook_scale(p: Mapping[str, Any]) -> dict[str, float]:
+    """Divide by ε the L1 sensitivity 2 of replace-one (one count down, one up; 1 by add/remove)."""
+    return {"answer": 2 / p["epsilon"], "sensitivity": 2, "add_remove": 1}
+
 
 __all__ = ["EXERCISES"]
 
 _EPSILON = 0.5
 _REPLACE = closed_form_sensitivity("histogram", 1, 100, 40, "replace-one")
 _ADD = closed_form_sensitivity("histogram", 1, 100, 40, "add-remove")
+#: The ε of a histogram with public cells, released under replace-one.
+_SCALES = (_EPSILON, 1.0, 0.25, 0.8)
+
+
+def _scale(epsilon: float) -> Variant:
+    params = {"epsilon": epsilon, "sensitivity": _REPLACE["value"], "add_remove": _ADD["value"]}
+    return Variant(params, _REPLACE["value"] / epsilon)
+
 
 _K = 5
 _WITHOUT_YOU, _WITH_YOU = (int(k_anonymize([count], _K)[0]) for count in (_K - 1, _K))
@@ -36,28 +52,8 @@ released = {
 }
 """
 
-# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
-
-
-def _scale(p: Mapping[str, Any]) -> dict[str, float]:
-    """Divide by ε the L1 sensitivity 2 of replace-one (one count down, one up; 1 by add/remove)."""
-    return {"answer": 2 / p["epsilon"], "sensitivity": 2, "add_remove": 1}
-
-
 EXERCISES: tuple[Exercise, ...] = (
-    Exercise(
-        id="histograms-scale",
-        chapter="histograms",
-        kind="number",
-        params={
-            "epsilon": _EPSILON,
-            "sensitivity": _REPLACE["value"],
-            "add_remove": _ADD["value"],
-        },
-        answer=_REPLACE["value"] / _EPSILON,
-        tolerance=0.01,
-        textbook=_scale,
-    ),
+    numeric("histograms-scale", "histograms", 0.01, map(_scale, _SCALES), textbook=_textbook_scale),
     Exercise(
         id="histograms-k-flip",
         chapter="histograms",

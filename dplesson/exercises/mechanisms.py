@@ -12,7 +12,23 @@ from collections.abc import Mapping
 from typing import Any
 
 from dplesson import exponential_mechanism_probabilities, gaussian_sigma, laplace_variance
-from dplesson.exercises import Exercise
+from dplesson.exercises import Exercise, Variant, numeric
+
+# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
+
+
+def _textbook_sigma(p: Mapping[str, Any]) -> dict[str, float]:
+    """Use the classic Gaussian mechanism: σ = Δ₂ √(2 ln(1.25/δ)) / ε, δ = 10^-k."""
+    sigma = p["sensitivity"] * math.sqrt(2 * math.log(1.25 * 10 ** p["k"])) / p["epsilon"]
+    return {"answer": sigma, "rounded": round(sigma, 2)}
+
+
+def _textbook_exponential(p: Mapping[str, Any]) -> dict[str, float]:
+    """Give the first option's share of the weights exp(ε u / (2 Δu))."""
+    weights = [math.exp(p["epsilon"] * p[s] / (2 * p["sensitivity"])) for s in ("s1", "s2", "s3")]
+    share = weights[0] / math.fsum(weights)
+    return {"answer": share, "rounded": round(share, 2)}
+
 
 __all__ = ["EXERCISES"]
 
@@ -26,8 +42,15 @@ def _power_of_ten(exponent: int) -> float:
 _PEOPLE = 1000
 _DELTA_EXPONENT = 6
 
-_SIGMA_L2, _SIGMA_EPSILON, _SIGMA_EXPONENT = 1.0, 0.5, 6
-_SIGMA = gaussian_sigma(_SIGMA_L2, _SIGMA_EPSILON, _power_of_ten(_SIGMA_EXPONENT))
+#: ``(Δ2, ε, k)`` with δ = 10^-k; ε < 1, where the classic calibration holds.
+_SIGMAS = ((1.0, 0.5, 6), (1.0, 0.8, 7), (2.0, 0.5, 8), (1.0, 0.25, 5))
+
+
+def _sigma(sensitivity: float, epsilon: float, k: int) -> Variant:
+    sigma = gaussian_sigma(sensitivity, epsilon, _power_of_ten(k))
+    params = {"sensitivity": sensitivity, "epsilon": epsilon, "k": k, "rounded": round(sigma, 2)}
+    return Variant(params, sigma)
+
 
 #: d counts, each moved by at most one: L1 sensitivity d, L2 sensitivity sqrt(d).
 _COUNTS, _NOISE_EPSILON, _NOISE_EXPONENT = 50, 0.5, 5
@@ -35,26 +58,24 @@ _LAPLACE_STD = math.sqrt(laplace_variance(_COUNTS / _NOISE_EPSILON))
 _GAUSSIAN_STD = gaussian_sigma(math.sqrt(_COUNTS), _NOISE_EPSILON, _power_of_ten(_NOISE_EXPONENT))
 _SMALLER = "gaussian" if _GAUSSIAN_STD < _LAPLACE_STD else "laplace"
 
-_SCORES = (12.0, 10.0, 4.0)
-_PICK_EPSILON, _PICK_SENSITIVITY = 1.0, 1.0
-_PROBABILITIES = exponential_mechanism_probabilities(
-    list(_SCORES), _PICK_EPSILON, _PICK_SENSITIVITY
+#: ``(scores, ε, Δ)``: the first score is the best one.
+_PICKS = (
+    ((12.0, 10.0, 4.0), 1.0, 1.0),
+    ((12.0, 10.0, 4.0), 2.0, 1.0),
+    ((30.0, 28.0, 20.0), 1.0, 2.0),
+    ((5.0, 4.0, 1.0), 0.5, 1.0),
 )
 
-# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
 
-
-def _sigma(p: Mapping[str, Any]) -> dict[str, float]:
-    """Use the classic Gaussian mechanism: σ = Δ₂ √(2 ln(1.25/δ)) / ε, δ = 10^-k."""
-    sigma = p["sensitivity"] * math.sqrt(2 * math.log(1.25 * 10 ** p["k"])) / p["epsilon"]
-    return {"answer": sigma, "rounded": round(sigma, 2)}
-
-
-def _exponential(p: Mapping[str, Any]) -> dict[str, float]:
-    """Give the first option's share of the weights exp(ε u / (2 Δu))."""
-    weights = [math.exp(p["epsilon"] * p[s] / (2 * p["sensitivity"])) for s in ("s1", "s2", "s3")]
-    share = weights[0] / math.fsum(weights)
-    return {"answer": share, "rounded": round(share, 2)}
+def _pick(scores: tuple[float, ...], epsilon: float, sensitivity: float) -> Variant:
+    best = float(exponential_mechanism_probabilities(list(scores), epsilon, sensitivity)[0])
+    params = {
+        **{f"s{i}": score for i, score in enumerate(scores, start=1)},
+        "epsilon": epsilon,
+        "sensitivity": sensitivity,
+        "rounded": round(best, 2),
+    }
+    return Variant(params, best)
 
 
 EXERCISES: tuple[Exercise, ...] = (
@@ -66,19 +87,12 @@ EXERCISES: tuple[Exercise, ...] = (
         options=("one-over-n", "tiny", "irrelevant"),
         correct="tiny",
     ),
-    Exercise(
-        id="mechanisms-sigma",
-        chapter="mechanisms",
-        kind="number",
-        params={
-            "sensitivity": _SIGMA_L2,
-            "epsilon": _SIGMA_EPSILON,
-            "k": _SIGMA_EXPONENT,
-            "rounded": round(_SIGMA, 2),
-        },
-        answer=_SIGMA,
-        tolerance=0.01,
-        textbook=_sigma,
+    numeric(
+        "mechanisms-sigma",
+        "mechanisms",
+        0.01,
+        (_sigma(*case) for case in _SIGMAS),
+        textbook=_textbook_sigma,
     ),
     Exercise(
         id="mechanisms-which-noise",
@@ -94,20 +108,11 @@ EXERCISES: tuple[Exercise, ...] = (
         options=("laplace", "gaussian", "same"),
         correct=_SMALLER,
     ),
-    Exercise(
-        id="mechanisms-exponential",
-        chapter="mechanisms",
-        kind="number",
-        params={
-            "s1": _SCORES[0],
-            "s2": _SCORES[1],
-            "s3": _SCORES[2],
-            "epsilon": _PICK_EPSILON,
-            "sensitivity": _PICK_SENSITIVITY,
-            "rounded": round(float(_PROBABILITIES[0]), 2),
-        },
-        answer=float(_PROBABILITIES[0]),
-        tolerance=0.01,
-        textbook=_exponential,
+    numeric(
+        "mechanisms-exponential",
+        "mechanisms",
+        0.01,
+        (_pick(*case) for case in _PICKS),
+        textbook=_textbook_exponential,
     ),
 )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,13 +39,6 @@ def parse_localised(text: str, locale: str) -> float:
     else:
         plain = plain.replace(",", "")
     return float(plain)
-
-
-def leading_number(text: str) -> str:
-    """The number a text starts with, its digits grouped by any separator ("4 367 releases")."""
-    found = re.match(r"[-\u2212]?\d[\d.,\u00a0\u202f]*", text.strip())
-    assert found is not None, text
-    return found.group(0).rstrip(".,\u00a0\u202f")
 
 
 def localise(value: float, locale: str) -> str:
@@ -109,8 +101,6 @@ def ledger_state(page: Page) -> dict[str, Any]:
             status: root.querySelector('.dp-status').textContent,
             entryError: root.querySelector('p.dp-errors').textContent,
             tableHidden: root.querySelector('table').hidden,
-            crossing: [...root.querySelectorAll('tbody tr')]
-                .findIndex(tr => tr.dataset.crossing === 'true'),
             refused: [...root.querySelectorAll('tbody tr')]
                 .map(tr => tr.classList.contains('dp-refused')),
             flags: [...root.querySelectorAll('tbody tr')]
