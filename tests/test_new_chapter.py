@@ -87,7 +87,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dplesson.exercises import Exercise, number
+from dplesson.exercises import Exercise, Variant, numeric
 
 __all__ = ["EXERCISES"]
 
@@ -108,9 +108,16 @@ def _double(p: Mapping[str, Any]) -> dict[str, float]:
 
 
 EXERCISES: tuple[Exercise, ...] = (
-    number("primer-scale", "primer", 2.0, 0.01, {"sensitivity": 1, "epsilon": 0.5}, _scale),
-    number("primer-sum", "primer", 5.0, 0.0, {"a": 2, "b": 3}, _sum),
-    number("primer-double", "primer", 4.0, 0.0, {"a": 2}, _double),
+    numeric(
+        "primer-scale",
+        "primer",
+        0.01,
+        [Variant({"sensitivity": 1, "epsilon": e}, 1 / e) for e in (0.5, 0.25, 2.0)],
+        _scale,
+    ),
+    numeric("primer-sum", "primer", 0.0, [Variant({"a": a, "b": 1}, a + 1) for a in (1, 2, 3)],
+            _sum),
+    numeric("primer-double", "primer", 0.0, [Variant({"a": a}, 2 * a) for a in (2, 3, 5)], _double),
 )
 '''
 
@@ -183,4 +190,4 @@ def test_the_new_chapters_source_checks_run_and_pass(copy: Path) -> None:
     done = pytest_in(copy, "-q", "-k", NEW, *files)
     assert done.returncode == 0, done.stdout[-4000:]
     passed = re.search(r"(\d+) passed", done.stdout)
-    assert passed is not None and int(passed[1]) >= 2 + 3 * 3 + 1, done.stdout[-2000:]
+    assert passed is not None and int(passed[1]) >= 2 + 3 * 3 * 2 + 1, done.stdout[-2000:]

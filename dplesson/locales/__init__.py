@@ -179,9 +179,13 @@ def list_separator(locale: str) -> str:
     """Return what separates the numbers of a list in ``locale``: ``", "``, ``"; "``, ``"、"``.
 
     A language whose decimal sign is a comma must not separate numbers by a comma alone
-    (``0,5, 1`` reads as one number); ``ValueError`` names the setting then.
+    (``0,5, 1`` reads as one number); ``ValueError`` names the setting then. A language that
+    does not set it separates by ``"; "`` with a decimal comma, else as English does, so a new
+    language needs only its ``decimal``.
     """
-    sep = setting(locale, "list_separator")
+    sep = load(locale).get("list_separator")
+    if sep is None:
+        sep = "; " if decimal(locale) == "," else setting(SOURCE, "list_separator")
     if not isinstance(sep, str) or not sep.strip() or any(c.isdigit() for c in sep):
         raise ValueError(f"list_separator in {locale}.yml must be a sign such as '; '; got {sep!r}")
     if decimal(locale) == "," and sep.strip() == ",":

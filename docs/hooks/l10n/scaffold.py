@@ -85,6 +85,8 @@ def settings_text(english: str, code: str, name: str) -> str:
             line = "state: in progress\n"
         elif line.startswith("decimal:"):
             out.append('# Set "," if the language writes 0,5 (and formula_decimal: "{,}").\n')
+        elif line.startswith("list_separator:"):  # follows the decimal sign unless set here
+            line = '# list_separator: "; "  (unset: "; " with a decimal comma, else ", ")\n'
         out.append(line)
     return "".join(out)
 
