@@ -265,6 +265,15 @@ def render(
     return hook.exercise_markdown(page, stem, locale, f"{locale}/{stem}.md", exercises, math)
 
 
+def test_an_english_page_in_a_language_in_progress_writes_english_numbers() -> None:
+    """The page's text is English until translated: its numbers too, whatever the reader's
+    language (a decimal comma inside English prose would read '{e1}, {e2}' as one number)."""
+    exercises = {**SCRATCH, MANY.id: MANY}
+    page = hook.exercise_markdown(PAGE, "laplace", "nl", "en/laplace.md", exercises, None, "en")
+    assert "a shift of −1.5 km:" in page
+    assert "a shift of −1,5 km:" in render(PAGE, "nl")
+
+
 def test_the_hook_fills_placeholders_the_locales_way() -> None:
     math = MathValues()
     dutch = render(PAGE, "nl", math=math)

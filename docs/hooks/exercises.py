@@ -19,6 +19,7 @@ from typing import Any
 
 import exercise_blocks
 import exercise_pages
+import locale_settings
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
@@ -54,26 +55,30 @@ def exercise_markdown(
     source: str,
     exercises: Mapping[str, Exercise],
     math: exercise_blocks.MathValues | None = None,
+    written: str | None = None,
 ) -> str:
     """Check and render every exercise block of the page; ``PluginError`` on a problem.
 
     ``exercises`` maps each id to its exercise (the catalogue; a test gives its own); the
     numbers of formulas are left as stand-ins in ``math`` (see ``exercise_blocks``).
+    ``written`` is the language the page's text is in, whose conventions its numbers follow:
+    English's on an English page a language in progress shows (``locale`` by default).
     """
+    written = written or locale
     try:
         blocks = exercise_blocks.find_blocks(markdown)
     except ValueError as error:  # an unclosed block
         raise PluginError(f"{source}: {error}") from error
     seen: set[str] = set()
     for block in blocks:
-        found = exercise_blocks.problems(block, page, exercises.get, locale)
+        found = exercise_blocks.problems(block, page, exercises.get, written)
         if block.id in seen:
             found.append(f"exercise {block.id!r} appears twice")
         seen.add(block.id)
         if found:
             raise PluginError(f"{source}: {'; '.join(found)}")
     for block in reversed(blocks):
-        rendered = exercise_blocks.render(block, exercises[block.id], locale, math)
+        rendered = exercise_blocks.render(block, exercises[block.id], written, math)
         markdown = markdown[: block.start] + rendered + markdown[block.end :]
     if blocks:
         ids = [e.id for e in exercises.values() if e.chapter == page]
@@ -91,7 +96,9 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
     stem = Path(source).stem
     exercises = {e.id: e for e in catalogue.all_exercises()}
     MATH.mathml.clear()
-    markdown = exercise_markdown(markdown, stem, locale, source, exercises, MATH)
+    folder = source.split("/", 1)[0]  # en/ for the English page a language in progress shows
+    written = folder if folder in locale_settings.locales() else locale
+    markdown = exercise_markdown(markdown, stem, locale, source, exercises, MATH, written)
     if exercise_pages.OVERVIEW.search(markdown):
         chapters = [
             (stem, [e.id for e in catalogue.for_chapter(stem)])
