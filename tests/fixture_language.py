@@ -153,6 +153,9 @@ def translate_settings(text: str) -> str:
             dotted = ".".join(key for _, key in path)
             value = found.group(3)
             if value is not None and indent and dotted not in keep:
+                # Numbers listed in a string are separated the way a decimal-comma language
+                # needs: "{a}; {b}" (the build refuses "{a}, {b}", which reads as one number).
+                value = re.sub(r"\}, \{", "}; {", value)
                 line = f'{found.group(1)}{found.group(2)}: "{_line(value)}"'
             elif value is not None and found.group(2) == "site_description":
                 line = f'site_description: "{_line(value)}"'
