@@ -1,11 +1,14 @@
 from __future__ import annotations
 
 import math
+from decimal import Context, Decimal, localcontext
+from fractions import Fraction
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dplesson import BudgetExceededError, BudgetLedger
 from dplesson.accounting import (
     advanced_composition,
     affordable_releases,
@@ -107,3 +110,49 @@ def test_with_many_small_releases_zcdp_affords_the_most() -> None:
 
 def test_noise_too_small_for_one_release_affords_none() -> None:
     assert affordable_releases(0.5, 1e-6, 1e-6) == {"basic": 0, "advanced": 0, "zcdp": 0}
+
+
+# --- Defect: the basic count was decided in floats (dp-audit-t3 §3, Defect 2) -------------
+
+
+def _per_release_up(std: float, sensitivity: float = 1.0) -> float:
+    """The smallest float at or above √2·Δ/std, the ε one Laplace release of this std spends."""
+    with localcontext(Context(prec=80)):
+        exact = Decimal(2).sqrt() * Decimal(sensitivity) / Decimal(std)
+    candidate = float(exact)
+    while Decimal(candidate) < exact:
+        candidate = math.nextafter(candidate, math.inf)
+    return candidate
+
+
+@pytest.mark.parametrize("per_release", [0.1, 0.2, 0.05, 0.01])
+def test_affordable_basic_plan_is_booked_by_the_ledger(per_release: float) -> None:
+    # The noise for which each Laplace release spends (about) ``per_release``.
+    std = math.sqrt(2) / per_release
+    count = affordable_releases(1.0, 1e-6, std)["basic"]
+    epsilon = _per_release_up(std)
+    ledger = BudgetLedger(1.0)
+    for _ in range(count):
+        ledger.spend(epsilon)  # every release the planner promised fits
+    with pytest.raises(BudgetExceededError):
+        ledger.spend(epsilon)  # and not one more
+
+
+@given(std=st.floats(1.5, 1e4), total=st.floats(0.001, 100.0))
+def test_affordable_basic_count_never_overspends_exactly(std: float, total: float) -> None:
+    count = affordable_releases(total, 1e-6, std)["basic"]
+    # count·√2/std <= total, squared so that it holds in exact fractions.
+    assert Fraction(count) ** 2 * 2 <= (Fraction(total) * Fraction(std)) ** 2
+
+
+# --- Defect: log(1/δ) overflowed for tiny δ (dp-audit-t3 §3, Defect 3) ---------------------
+
+
+@pytest.mark.parametrize("delta", [1e-310, 5e-324, 1e-308])
+def test_tiny_deltas_give_finite_epsilons(delta: float) -> None:
+    log_inverse = -math.log(delta)  # finite even where 1/δ overflows
+    assert zcdp_epsilon(1.0, delta) == pytest.approx(1 + 2 * math.sqrt(log_inverse), rel=1e-12)
+    expected = math.sqrt(2 * 10 * log_inverse) * 0.1 + 10 * 0.1 * math.expm1(0.1)
+    assert advanced_composition(0.1, 10, delta) == pytest.approx(expected, rel=1e-12)
+    counts = affordable_releases(1.0, delta, 100.0)
+    assert counts["advanced"] > 0 and counts["zcdp"] > 0
