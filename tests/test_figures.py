@@ -229,10 +229,9 @@ def test_guess_bound_is_the_logistic_of_epsilon_and_the_laplace_test_stays_below
 
 def test_local_error_is_the_randomized_response_formula_and_the_gap_grows() -> None:
     values = _values("local_vs_central")
-    t = math.tanh(0.5)
-    reported = t * 0.3 + (1 - t) / 2
     n = values["n"]
-    assert values["local"] == pytest.approx(math.sqrt(reported * (1 - reported) / n) / t)
+    # The noise of randomized response's estimate for the same n people, at ε = 1.
+    assert values["local"] == pytest.approx(1 / (2 * math.sqrt(n) * math.sinh(0.5)))
     assert values["central"] == pytest.approx(math.sqrt(2) / n)
     assert values["ratio"] == round(values["local"] / values["central"])
 
