@@ -49,6 +49,7 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "local.md": {
         "1965": "cited:Randomized Response: A Survey Technique",
+        "2012": "cited:Optimal Lower Bound for",
         "2014": "cited:RAPPOR",
         "2017": "cited:Learning with Privacy at Scale",
     },
