@@ -165,6 +165,8 @@ def test_support_gap_float_leaves_outputs_the_exact_sampler_does_not() -> None:
     assert d["exact"] == [0.0, 0.0, 0.0]
     assert all(0 < share < 1 for share in d["float"])
     assert d["float"] == sorted(d["float"], reverse=True)
+    chapter = data.support_gap(np.random.default_rng(catalogue.SEEDS["support_gap"]), exact=False)
+    assert chapter["float"] == d["float"] and "exact" not in chapter  # not charted as measured
 
 
 def test_averaging_attack_error_falls_as_one_over_root_k_while_budget_grows() -> None:

@@ -25,7 +25,11 @@ LABELS: dict[str, dict[str, str]] = {
     "laplace.md": {"1": "checkpoint number", "2": "checkpoint number"},
     "composition.md": {"3": "checkpoint number"},
     "translate.md": {"5": "a notebook cell's number in a sample report message"},
-    "releasing.md": {"2012": "year of Mironov's paper", "2020": "year of Canonne et al."},
+    "releasing.md": {
+        "2012": "year of Mironov's paper",
+        "2020": "year of Canonne et al.",
+        "2022": "year of Jin et al.'s timing attacks",
+    },
     "anonymisation.md": {
         "2014": "year of Dwork and Roth's monograph",
         "1990": "cited:Sweeney",
@@ -46,6 +50,7 @@ LABELS: dict[str, dict[str, str]] = {
     "beyond.md": {
         "2010": "cited:Boosting and Differential",
         "2016": "cited:Concentrated Differential Privacy",
+        "2020": "cited:The Discrete Gaussian",
     },
     "local.md": {
         "1965": "cited:Randomized Response: A Survey Technique",
@@ -57,7 +62,10 @@ LABELS: dict[str, dict[str, str]] = {
         "2017": "cited:Learning with Privacy at Scale",
         "2021": "cited:A list of real-world uses of differential privacy",
         "2022": "cited:Disclosure Avoidance System TopDown",
+        "6": "cited:Privacy-Loss Budget Allocation 2021-06-08",
+        "8": "cited:Privacy-Loss Budget Allocation 2021-06-08",
         "2016": "cited:Concentrated Differential Privacy",
+        "2020": "cited:The Discrete Gaussian",
     },
     "mechanisms.md": {"2007": "year of McSherry and Talwar"},
     "checkpoints.md": {
