@@ -12,7 +12,8 @@ Three readings of the same bound, each a closed form with its conditions:
   ``exp(-t / s)``, so a release lies within ``s * ln(1 / (1 - confidence))`` of the true
   answer with the given confidence: ``s * ln 20`` for 95 %. Integer noise from the discrete
   Laplace distribution of the exact sampler has its own, integer error bar
-  (:func:`discrete_laplace_error_bar`).
+  (:func:`discrete_laplace_error_bar`), and a ratio of two releases, such as a mean from a
+  noisy sum and a noisy count, the interval of :func:`ratio_interval`.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ __all__ = [
     "laplace_tail_probability",
     "membership_game",
     "posterior_range",
+    "ratio_interval",
 ]
 
 EPSILON_RANGE = (0.0, 100.0)
@@ -116,6 +118,31 @@ def discrete_laplace_error_bar(scale: Real, confidence: Real = 0.95) -> int:
         while not fits(bar):
             bar += 1
     return bar
+
+
+def ratio_interval(
+    numerator: Real, numerator_bar: Real, denominator: Real, denominator_bar: Real
+) -> tuple[float, float]:
+    """Return the smallest and largest ``a / b`` with ``a`` and ``b`` within their error bars.
+
+    ``numerator ± numerator_bar`` and ``denominator ± denominator_bar`` are two releases
+    with their error bars; the denominator's range must lie above 0. If each bar covers its
+    true value with probability ``c``, both do with probability at least ``1 - 2(1 - c)``
+    (the union bound: 90 % for two 95 % bars), and then the true ratio, such as a mean from
+    a noisy sum and a noisy count, lies in the returned interval. It uses only the
+    releases and their public bars, so it is post-processing and costs no budget.
+    """
+    a = check_scalar("numerator", numerator, -T_MAX, T_MAX)
+    x = check_scalar("numerator_bar", numerator_bar, 0.0, T_MAX)
+    b = check_scalar("denominator", denominator, -T_MAX, T_MAX)
+    y = check_scalar("denominator_bar", denominator_bar, 0.0, T_MAX)
+    if b - y <= 0.0:
+        raise ValueError(
+            "denominator - denominator_bar must be above 0, so that the ratio is bounded; "
+            f"got {denominator!r} - {denominator_bar!r}"
+        )
+    corners = [(a + da) / (b + db) for da in (-x, x) for db in (-y, y)]
+    return min(corners), max(corners)
 
 
 class MembershipGame(TypedDict):

@@ -17,6 +17,7 @@ from dplesson.meaning import (
     laplace_tail_probability,
     membership_game,
     posterior_range,
+    ratio_interval,
 )
 from tests.bad_inputs import BAD_SCALARS, NOT_GENERATORS
 
@@ -164,3 +165,30 @@ def test_discrete_error_bar_is_the_floor_of_opendps_accuracy(scale: float) -> No
 def test_discrete_error_bar_refuses_a_confidence_outside_zero_one(bad: float) -> None:
     with pytest.raises(ValueError, match="confidence"):
         discrete_laplace_error_bar(4.0, bad)
+
+
+@given(
+    numerator=st.floats(-1e6, 1e6),
+    numerator_bar=st.floats(0, 1e4),
+    denominator=st.floats(1, 1e6),
+    share=st.floats(0, 0.99),
+    a=st.floats(-1, 1),
+    b=st.floats(-1, 1),
+)
+def test_ratio_interval_holds_every_ratio_within_the_bars(
+    numerator: float, numerator_bar: float, denominator: float, share: float, a: float, b: float
+) -> None:
+    denominator_bar = share * denominator
+    low, high = ratio_interval(numerator, numerator_bar, denominator, denominator_bar)
+    # Any true values inside both bars give a ratio inside the interval (exact fractions).
+    true_ratio = Fraction(numerator + a * numerator_bar) / Fraction(
+        denominator + b * denominator_bar
+    )
+    slack = (abs(true_ratio) + 1) / 10**9  # the float arithmetic of the bounds
+    assert Fraction(low) <= true_ratio + slack and true_ratio <= Fraction(high) + slack
+    assert low <= numerator / denominator <= high
+
+
+def test_ratio_interval_refuses_a_denominator_that_may_reach_zero() -> None:
+    with pytest.raises(ValueError, match="denominator"):
+        ratio_interval(100.0, 5.0, 10.0, 12.0)
