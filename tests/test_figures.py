@@ -9,6 +9,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
+import random
 import re
 import sys
 import xml.etree.ElementTree as ET
@@ -18,6 +19,7 @@ import numpy as np
 import pytest
 from bs4 import BeautifulSoup
 
+from dplesson import discrete_laplace
 from dplesson.figures import catalogue, data
 from dplesson.figures.svg import WIDTH, Axis, Line, chart, number
 from dplesson.figures.svg import _text_width as text_width
@@ -192,8 +194,11 @@ def test_histogram_release_counts_and_noise() -> None:
         expected[x, y] += 1
     assert sorted(d["counts"].tolist()) == sorted(expected.ravel().tolist())
     assert d["counts"].sum() == 40
-    noise = np.random.default_rng(5).laplace(0.0, 1.0, 9)
-    np.testing.assert_allclose(d["noisy"] - d["counts"], noise, atol=1e-9)
+    # Exact integer noise of scale 1/ε = 1, from the example's seeded stream.
+    stream = random.Random(2)
+    noise = [discrete_laplace(1, 1, randbelow=stream.randrange) for _ in range(9)]
+    assert d["noisy"].dtype == np.int64
+    assert (d["noisy"] - d["counts"]).tolist() == noise
 
 
 def test_clipping_caps_every_norm_at_c_and_keeps_the_short_ones() -> None:
