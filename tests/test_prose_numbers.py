@@ -46,6 +46,7 @@ LABELS: dict[str, dict[str, str]] = {
         "2021": "cited:Abowd",
         "2020": "cited:Abowd",
     },
+    "index.md": {"2020": "year of the US census in the chapter on epsilon"},
     "training.md": {"2016": "year of Abadi et al."},
     "beyond.md": {
         "2010": "cited:Boosting and Differential",
