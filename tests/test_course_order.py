@@ -28,7 +28,7 @@ from tests.conftest import DOCS
 if str(DOCS / "hooks") not in sys.path:
     sys.path.insert(0, str(DOCS / "hooks"))
 
-from l10n import glossary  # docs/hooks is on sys.path, not a package
+from l10n import glossary, units  # docs/hooks is on sys.path, not a package
 
 GLOSSARY = DOCS / "hooks" / "glossary.yml"
 #: Sections and lines that point elsewhere rather than use a term.
@@ -83,7 +83,7 @@ def without_pointers(markdown: str) -> str:
 
 def _words(markdown: str) -> str:
     """Folded prose with emphasis marks dropped, so ``*local* differential`` reads as words."""
-    return glossary.fold(glossary.prose(markdown), "en").replace("*", "").replace("_", " ")
+    return glossary.fold(units.prose(markdown), "en").replace("*", "").replace("_", " ")
 
 
 def _matches(stems: tuple[str, ...], words: str) -> bool:
