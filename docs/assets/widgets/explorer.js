@@ -126,9 +126,11 @@
         if (document.activeElement !== sliders[name]) sliders[name].value = String(v[name]);
       });
 
-      // laplace_calibration: the same floating-point operations in the same order.
-      var delta = (v.upper - v.lower) / v.n;
-      var scale = delta / v.epsilon;
+      // laplace_calibration: (upper - lower) / n and that over epsilon, computed exactly
+      // (BigInt units of 2^-1074) and rounded up, never to the nearest, as the package does.
+      var width = dp.exact(v.upper) - dp.exact(v.lower);
+      var delta = dp.up(width, BigInt(v.n));
+      var scale = dp.up(width << 1074n, BigInt(v.n) * dp.exact(v.epsilon));
       var centreA = v.lower; // the mean of n values all at the lower bound
       var centreB = v.lower + delta; // one of them replaced by the upper bound
       var lo = locked ? locked.lo : centreA - 5 * scale;
