@@ -157,22 +157,15 @@
     return negative ? -x : x;
   };
 
-  /** The smallest double at least num / den units of 2^-1074 (num >= 0n, den > 0n): a
-      sensitivity or scale rounded up, never to the nearest, as dplesson.rounding.float_up. */
+  /** The least double >= num / den units of 2^-1074 (num >= 0n): float_up. */
   dp.up = function (num, den) {
-    var x = dp.nearest(num / den); // the floor's nearest double: at most one step off
-    while (dp.exact(x) * den < num) {
+    var x = dp.nearest(num / den), step = function (d) {
       view.setFloat64(0, x);
-      view.setBigUint64(0, view.getBigUint64(0) + 1n); // the next double up (x >= 0)
-      x = view.getFloat64(0);
-    }
-    while (x > 0) {
-      view.setFloat64(0, x);
-      view.setBigUint64(0, view.getBigUint64(0) - 1n); // the next double down
-      var below = view.getFloat64(0);
-      if (dp.exact(below) * den < num) break;
-      x = below;
-    }
+      view.setBigUint64(0, view.getBigUint64(0) + d);
+      return view.getFloat64(0);
+    };
+    while (dp.exact(x) * den < num) x = step(1n);
+    while (x > 0 && dp.exact(step(-1n)) * den >= num) x = step(-1n);
     return x;
   };
 })();

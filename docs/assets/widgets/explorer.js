@@ -126,8 +126,7 @@
         if (document.activeElement !== sliders[name]) sliders[name].value = String(v[name]);
       });
 
-      // laplace_calibration: (upper - lower) / n and that over epsilon, computed exactly
-      // (BigInt units of 2^-1074) and rounded up, never to the nearest, as the package does.
+      // laplace_calibration: exact, then rounded up.
       var width = dp.exact(v.upper) - dp.exact(v.lower);
       var delta = dp.up(width, BigInt(v.n));
       var scale = dp.up(width << 1074n, BigInt(v.n) * dp.exact(v.epsilon));
