@@ -145,12 +145,15 @@
       // laplace_calibration: exact, then rounded up.
       var width = dp.exact(v.upper) - dp.exact(v.lower);
       var delta = dp.up(width, BigInt(v.n));
-      var scale = dp.up(width << 1074n, BigInt(v.n) * dp.exact(v.epsilon));
+      var scaleAt = function (epsilon) {
+        return dp.up(width << 1074n, BigInt(v.n) * dp.exact(epsilon));
+      };
+      var scale = scaleAt(v.epsilon);
       var centreA = v.lower; // the mean of n values all at the lower bound
       var centreB = v.lower + delta; // one of them replaced by the upper bound
       // The reference: the locked ε (its window and scales), or the current one unlocked.
       var reference = locked ? locked.epsilon : v.epsilon;
-      var refScale = delta / reference;
+      var refScale = locked ? scaleAt(reference) : scale;
       var lo = centreA - 5 * refScale;
       var hi = centreB + 5 * refScale;
       var points = [];
