@@ -49,7 +49,11 @@ def _histogram(bins: int, epsilon: float) -> Variant:
 
 
 def _group(k: int, epsilon: float) -> Variant:
-    return Variant({"k": k, "epsilon": epsilon}, group_privacy_epsilon(epsilon, k))
+    # The product of the decimals the reader sees (5 × 0.1 = 0.5). group_privacy_epsilon
+    # rounds the float product up, a budget decision: 0.5000000000000001 here, never less.
+    answer = float(k * Fraction(str(epsilon)))
+    assert answer <= group_privacy_epsilon(epsilon, k)
+    return Variant({"k": k, "epsilon": epsilon}, answer)
 
 
 def _zcdp(sigma: float, releases: int, exponent: int) -> Variant:
