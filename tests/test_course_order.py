@@ -1,13 +1,13 @@
 """The course defines every glossary term before it uses it, and its prerequisite lines say so.
 
 The chapters and their order are the first section of ``mkdocs.yml``'s nav (the numbered
-chapters, read by ``tests/docs_sources.py`` as every per-chapter check reads them). The terms are ``docs/hooks/glossary.yml``'s. Each term
-names the chapter that defines it (``defined_in``); that chapter must mark it where it is
-introduced: in bold, in a heading, or with a link to its glossary entry. A page *uses* a term
-where its prose contains one of the term's English stems (``match``, as the translation
-checks read them) or a formula contains one of its ``formula`` symbols (``\\delta``). What
-a page only points to is not a use: its "**Next:**" line, its "Further reading" and its
-"References".
+chapters, read by ``tests/docs_sources.py`` as every per-chapter check reads them). The terms
+are ``docs/hooks/glossary.yml``'s. Each term names the chapter that defines it
+(``defined_in``); that chapter must mark it where it is introduced: in bold, in a heading, or
+with a link to its glossary entry. A page *uses* a term where its prose contains one of the
+term's English stems (``match``, as the translation checks read them) or a formula contains one
+of its ``formula`` symbols (``\\delta``). What a page only points to is not a use: its
+"**Next:**" line, its "Further reading" and its "References".
 
 The English pages are the source; every locale mirrors their structure
 (``tests/test_l10n_real.py``), so the order holds in every language.

@@ -33,9 +33,7 @@ def count_text(texts: dict[str, str], count: int, locale: str) -> str:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_choice_shows_the_packages_counts(shared_visit: Visit, locale: str) -> None:
-    shared_visit.page.goto(
-        f"{shared_visit.base_url}/{url_path(locale, PAGE)}", wait_until="load"
-    )
+    shared_visit.page.goto(f"{shared_visit.base_url}/{url_path(locale, PAGE)}", wait_until="load")
     widget = shared_visit.page.locator(".dp-affordable.dp-ready")
     widget.wait_for()
     texts = strings(shared_visit.page, ".dp-affordable")
