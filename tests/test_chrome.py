@@ -10,7 +10,6 @@ to the right page, which an existing but wrong target would not reveal.
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,17 +17,12 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 
+import chrome as chrome_hook
+import course
+from dpsite import locale_settings
 from tests import html
-from tests.conftest import DOCS, IN_PROGRESS, LOCALES, ROOT
+from tests.conftest import IN_PROGRESS, LOCALES, ROOT
 from tests.site_html import built_page, locale_root
-
-HOOKS = DOCS / "hooks"
-if str(HOOKS) not in sys.path:
-    sys.path.insert(0, str(HOOKS))
-
-import chrome as chrome_hook  # noqa: E402  (hook modules: docs/hooks is not a package)
-import course  # noqa: E402
-import locale_settings  # noqa: E402
 
 MATERIAL_CREDIT = "Material for MkDocs"
 

@@ -10,7 +10,6 @@ answer, and the hook fills, attaches and refuses as it should on a small synthet
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Mapping
 from decimal import Decimal
 from types import MappingProxyType, SimpleNamespace
@@ -18,18 +17,11 @@ from types import MappingProxyType, SimpleNamespace
 import pytest
 from mkdocs.exceptions import PluginError
 
+import exercises as hook
 from dplesson.exercises import Exercise, catalogue
+from dpsite import exercise_blocks, exercise_pages, locale_settings
 from tests.conftest import DOCS, LOCALES
 from tests.prose_numbers import numbers
-
-# MkDocs puts docs/hooks on sys.path; the hooks import their siblings from there.
-if str(DOCS / "hooks") not in sys.path:
-    sys.path.insert(0, str(DOCS / "hooks"))
-
-import exercise_blocks
-import exercise_pages
-import exercises as hook
-import locale_settings
 
 NAV_CHAPTERS = re.compile(r"^\s*-\s+(\w+)\.md\s*$", re.MULTILINE)
 # Small whole numbers also belong to the wording ("1 − p", "two datasets"), not the key.

@@ -10,26 +10,20 @@ import gzip
 import json
 import math
 import re
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import numpy as np
 import pytest
 from bs4 import BeautifulSoup
+from mkdocs.exceptions import PluginError
 
 from dplesson.figures import catalogue, data
 from dplesson.figures.svg import WIDTH, Axis, Line, chart, number
 from dplesson.figures.svg import _text_width as text_width
-from tests.conftest import DOCS, LOCALES
-
-HOOKS = DOCS / "hooks"
-if str(HOOKS) not in sys.path:
-    sys.path.insert(0, str(HOOKS))
-
-import figures as figures_hook  # noqa: E402  (hook modules: docs/hooks is not a package)
-import locale_settings  # noqa: E402
-from mkdocs.exceptions import PluginError  # noqa: E402
+from dpsite import figures as figures_hook
+from dpsite import locale_settings
+from tests.conftest import LOCALES
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: Each content chapter and the figures it shows, in page order.

@@ -37,8 +37,8 @@ from nbclient import NotebookClient
 from dplesson.checkpoints.messages import message
 from tests.conftest import DOCS
 from tests.notebooks import outputs_text
-from tests.site_server import serve
 from tests.test_notebooks import REFERENCES, pasted
+from tools.site_server import serve
 
 TOKEN = "__DPLESSON_WHEEL_URL__"
 #: The page script's pattern for relative Markdown links, resolved against the notebook's URL.

@@ -8,17 +8,11 @@ written the other way always are, and a straight quote inside a value is always 
 from __future__ import annotations
 
 import html
-import sys
 from collections import Counter
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
-
-if str(DOCS / "hooks") not in sys.path:
-    sys.path.insert(0, str(DOCS / "hooks"))
 
 from l10n.inline import (
     BrokenAttribute,
@@ -32,6 +26,7 @@ from l10n.inline import (
     unescaped_quotes,
     wrong_decimals,
 )
+from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
 
 PAGE = """---
 title: $x$ in the front matter

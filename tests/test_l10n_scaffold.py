@@ -8,18 +8,15 @@ from __future__ import annotations
 
 import difflib
 import shutil
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-from tests.conftest import DOCS, ROOT
-
-sys.path.insert(0, str(DOCS / "hooks"))
-import locale_settings
+from dpsite import locale_settings
 from l10n import scaffold
+from tests.conftest import ROOT
 
 SETTINGS = ROOT / "dplesson" / "locales"
 

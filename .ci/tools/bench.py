@@ -1,10 +1,17 @@
 """Measure the site and write ``docs/benchmarks/README.md`` (``python3 noxfile.py -s bench``).
 
-Cold and warm builds of a copy of the sources; two baselines generated here (a minimal
-five-locale Material site, and the same with one trivial notebook executed per locale, built
-in turns with the cold builds); the step times of the last ``.ci/run``; the test suite and
-the examples alone; Lighthouse scores (performance included) and page weights; and whether
-two cold builds are identical.
+Every number is a ratio to a yardstick measured in the same run, in turns with it, because
+this machine's speed changes by a third within minutes:
+
+* a cold build of a copy of the sources ÷ a five-locale Material site that executes one
+  trivial notebook per locale (target ``COLD_RATIO``);
+* a warm build (nothing changed) ÷ the minimal five-locale Material site (target
+  ``WARM_RATIO``);
+* Lighthouse performance (mobile, gzip-served, median of three rounds) on every chapter of
+  every locale, beside the minimal site's page (target ``PERFORMANCE``).
+
+It also reports a plain build (``DPLESSON_PLAIN_BUILD=1``) and whether it equals the cold
+build, the step times of the last ``.ci/run``, and the test suite's time.
 """
 
 from __future__ import annotations
@@ -24,22 +31,24 @@ from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
 
-from tests.conftest import LOCALES
-from tests.lighthouse import audit_site, table
-from tests.reproducible import ALLOWED, Build, build, copy_sources, differences, unexplained
+from tools import project
+from tools.lighthouse import Performance, kib, performance_rounds
+from tools.reproducible import PLAIN, Build, build, copy_sources, differences, unexplained
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "docs" / "benchmarks" / "README.md"
 CI_STEPS = ROOT / ".nox" / "ci-steps.tsv"
-#: Targets on the project's 2-core machine.
-WARM_TARGET = 5.0
-COLD_TARGET = 12.0
+#: Targets: a cold build at most 2× the notebook baseline, a warm one at most 2.5× the
+#: minimal site, and Lighthouse performance at least 95 on every chapter.
+COLD_RATIO = 2.0
+WARM_RATIO = 2.5
+PERFORMANCE = 95
 EPOCH = {"SOURCE_DATE_EPOCH": "1767225600"}  # any fixed date: the runs compare their output
 
 
 @dataclass
 class Runs:
-    """Wall-clock seconds of repeated runs."""
+    """Wall-clock (or CPU) seconds of repeated runs."""
 
     seconds: list[float]
 
@@ -48,18 +57,19 @@ class Runs:
         """The median run."""
         return statistics.median(self.seconds)
 
-    def row(self, name: str, baseline: float | None, target: str) -> str:
-        """One Markdown table row."""
-        ratio = f"{self.median / baseline:.2f}×" if baseline else "1×"
-        spread = f"{min(self.seconds):.1f}–{max(self.seconds):.1f} s"
-        return (
-            f"| {name} | {len(self.seconds)} | {self.median:.1f} s | {spread} "
-            f"| {ratio} | {target} |"
-        )
+    def cell(self) -> str:
+        """``4.2 s (3.6–4.7)``: the median and the range."""
+        low, high = min(self.seconds), max(self.seconds)
+        return f"{self.median:.1f} s ({low:.1f}–{high:.1f})"
+
+
+def verdict(value: float, target: float, at_most: bool = True) -> str:
+    """``met`` or ``missed`` against ``target``."""
+    return "met" if (value <= target if at_most else value >= target) else "missed"
 
 
 def cpu_model() -> str:
-    """The CPU model name from /proc/cpuinfo, or the platform's processor string."""
+    """Return the CPU model name from /proc/cpuinfo, or the platform's processor string."""
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
@@ -69,12 +79,20 @@ def cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
+def site_pages() -> list[str]:
+    """Return the English pages of the lesson, notebooks as Markdown pages for the baselines."""
+    english = ROOT / "docs" / "en"
+    names = sorted(p.name for p in english.iterdir() if p.suffix in {".md", ".ipynb"})
+    return [name.replace(".ipynb", ".md") for name in names]
+
+
 def minimal_site(target: Path, pages: list[str]) -> Path:
-    """A Material site with the same locales and page names, one short paragraph each."""
+    """Write a Material site with the same locales and page names, one short paragraph each."""
+    locales = project.locales()
     languages = "\n".join(
         f"        - locale: {locale}\n          name: {locale}\n          build: true"
-        + ("\n          default: true" if locale == "en" else "")
-        for locale in LOCALES
+        + ("\n          default: true" if locale == locales[0] else "")
+        for locale in locales
     )
     nav = "\n".join(f"  - {page}" for page in pages)
     target.mkdir(parents=True)
@@ -85,7 +103,7 @@ def minimal_site(target: Path, pages: list[str]) -> Path:
         f"      languages:\n{languages}\nnav:\n{nav}\n",
         encoding="utf-8",
     )
-    for locale in LOCALES:
+    for locale in locales:
         folder = target / "docs" / locale
         folder.mkdir(parents=True)
         for page in pages:
@@ -95,8 +113,8 @@ def minimal_site(target: Path, pages: list[str]) -> Path:
     return target
 
 
-#: The baseline's one hook: a trivial notebook executed in a new kernel once per language
-#: build, which is what mkdocs-jupyter does for one notebook per locale.
+#: The notebook baseline's one hook: a trivial notebook executed in a new kernel once per
+#: language build, which is what mkdocs-jupyter does for one notebook per locale.
 BASELINE_HOOK = """
 import nbformat
 from nbclient import NotebookClient
@@ -109,11 +127,7 @@ def on_post_build(config, **_):
 
 
 def notebook_baseline_site(target: Path, pages: list[str]) -> Path:
-    """``minimal_site`` that also executes one trivial notebook per locale, each in a new kernel.
-
-    The floor for a five-locale Material site with an executed notebook in every language:
-    what the cold build is measured against (``cold_build_ratio``).
-    """
+    """``minimal_site`` that also executes one trivial notebook per locale, each in a new kernel."""
     minimal_site(target, pages)
     (target / "baseline_hook.py").write_text(BASELINE_HOOK, encoding="utf-8")
     with (target / "mkdocs.yml").open("a", encoding="utf-8") as config:
@@ -121,88 +135,144 @@ def notebook_baseline_site(target: Path, pages: list[str]) -> Path:
     return target
 
 
-@dataclass
-class ColdRatio:
-    """Cold builds of the site and of the notebook baseline, taken in turns."""
-
-    site: Runs
-    baseline: Runs
-    site_cpu: Runs
-    baseline_cpu: Runs
-    minimal: Runs
-
-    @property
-    def ratio(self) -> float:
-        """Median wall time of the site's cold build over the baseline's."""
-        return self.site.median / self.baseline.median
-
-    def report(self) -> str:
-        """A short Markdown table of wall and CPU seconds and their ratios."""
-        return "\n".join(
-            [
-                "| cold build | runs | median wall | range | median CPU | wall ratio |",
-                "| --- | ---: | ---: | ---: | ---: | ---: |",
-                *(
-                    f"| {name} | {len(wall.seconds)} | {wall.median:.1f} s "
-                    f"| {min(wall.seconds):.1f}–{max(wall.seconds):.1f} s "
-                    f"| {cpu.median:.1f} s | {wall.median / self.baseline.median:.2f}× |"
-                    for name, wall, cpu in (
-                        ("whole site", self.site, self.site_cpu),
-                        (
-                            "baseline (one trivial notebook per locale)",
-                            self.baseline,
-                            self.baseline_cpu,
-                        ),
-                    )
-                ),
-            ]
-        )
-
-
-def _cold(sources: Path, site: Path) -> tuple[Build, float]:
-    """One cold build of ``sources`` and its CPU seconds (the build and its kernels)."""
-    shutil.rmtree(sources / ".cache", ignore_errors=True)
-    shutil.rmtree(site, ignore_errors=True)
+def timed_build(
+    sources: Path, site: Path, cold: bool = True, env: dict[str, str | None] | None = None
+) -> tuple[Build, float]:
+    """One build of ``sources`` (cold: no caches, no site) and its CPU seconds, kernels too."""
+    if cold:
+        shutil.rmtree(sources / ".cache", ignore_errors=True)
+        shutil.rmtree(site, ignore_errors=True)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = build(sources, site, {**EPOCH, "PYTHONPATH": str(sources)})
+    done = build(sources, site, {**EPOCH, **(env or {})})
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return done, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
-def cold_build_ratio(runs: int, sources: Path, work: Path) -> tuple[ColdRatio, list[Build]]:
-    """Build ``sources``, the notebook baseline and the minimal site in turns, ``runs`` times each.
+@dataclass
+class Builds:
+    """The builds of one run, each taken in turns with its yardstick."""
 
-    Taking them in turns exposes all three to the same load from other processes, so the
-    ratios stay meaningful on a busy machine when the seconds do not. Each build imports the
-    ``dplesson`` of the sources it builds. The site's builds stay in ``work/cold-<run>``
-    (the reproducibility section compares two of them).
+    cold: Runs
+    cold_cpu: Runs
+    baseline: Runs
+    baseline_cpu: Runs
+    warm: Runs
+    minimal: Runs
+    plain: Build
+    executed: list[str]
+    rebuilt: list[str]
+
+    @property
+    def cold_ratio(self) -> float:
+        """The cold build's median over the notebook baseline's."""
+        return self.cold.median / self.baseline.median
+
+    @property
+    def warm_ratio(self) -> float:
+        """The warm build's median over the minimal site's."""
+        return self.warm.median / self.minimal.median
+
+
+def measure_builds(sources: Path, work: Path, colds: int, warms: int) -> Builds:
+    """Cold builds in turns with the notebook baseline, warm ones in turns with the minimal site.
+
+    The last cold build stays in ``work/cold`` and the warm one in ``work/site``; a plain build
+    goes to ``work/plain``.
     """
-    if runs < 1:
-        raise ValueError(f"runs must be at least 1; got {runs}")
     baseline = notebook_baseline_site(work / "baseline", site_pages())
     minimal = minimal_site(work / "minimal", site_pages())
-    sites: list[tuple[Build, float]] = []
+    colds_done: list[tuple[Build, float]] = []
     bases: list[tuple[Build, float]] = []
+    for turn in range(colds):
+        colds_done.append(timed_build(sources, work / "cold"))
+        bases.append(timed_build(baseline, work / "baseline-site"))
+        print(f"cold {turn + 1}: site {colds_done[-1][0].seconds:.1f} s, "
+              f"baseline {bases[-1][0].seconds:.1f} s", flush=True)  # fmt: skip
+    timed_build(sources, work / "site", cold=False)  # the site folder of the warm builds
+    warm: list[Build] = []
     minimals: list[float] = []
-    for run in range(runs):
-        sites.append(_cold(sources, work / f"cold-{run}"))
-        bases.append(_cold(baseline, work / "baseline-site"))
-        minimals.append(_cold(minimal, work / "minimal-site")[0].seconds)
-        print(f"cold run {run + 1}: site {sites[-1][0].seconds:.1f} s, "
-              f"baseline {bases[-1][0].seconds:.1f} s, minimal {minimals[-1]:.1f} s",
-              flush=True)  # fmt: skip
-    ratio = ColdRatio(
-        Runs([b.seconds for b, _ in sites]),
-        Runs([b.seconds for b, _ in bases]),
-        Runs([cpu for _, cpu in sites]),
-        Runs([cpu for _, cpu in bases]),
-        Runs(minimals),
+    for turn in range(warms):
+        warm.append(timed_build(sources, work / "site", cold=False)[0])
+        minimals.append(timed_build(minimal, work / "minimal-site")[0].seconds)
+        print(f"warm {turn + 1}: site {warm[-1].seconds:.1f} s, "
+              f"minimal {minimals[-1]:.1f} s", flush=True)  # fmt: skip
+    plain = timed_build(sources, work / "plain", cold=False, env=dict(PLAIN))[0]
+    print(f"plain: {plain.seconds:.1f} s", flush=True)
+    return Builds(
+        cold=Runs([b.seconds for b, _ in colds_done]),
+        cold_cpu=Runs([cpu for _, cpu in colds_done]),
+        baseline=Runs([b.seconds for b, _ in bases]),
+        baseline_cpu=Runs([cpu for _, cpu in bases]),
+        warm=Runs([b.seconds for b in warm]),
+        minimal=Runs(minimals),
+        plain=plain,
+        executed=colds_done[-1][0].executed,
+        rebuilt=sorted({name for w in warm for name in w.executed}),
     )
-    return ratio, [b for b, _ in sites]
+
+
+def build_report(builds: Builds, same_as_plain: list[str], same_as_warm: list[str]) -> list[str]:
+    """Write the build section: the two ratios, their yardsticks, and the plain build."""
+    return [
+        "| build | runs | median (range) | yardstick, same run | ratio | target |",
+        "| --- | ---: | ---: | --- | ---: | --- |",
+        f"| cold (empty `.cache/`) | {len(builds.cold.seconds)} | {builds.cold.cell()} "
+        f"| one trivial notebook per locale: {builds.baseline.cell()} "
+        f"| {builds.cold_ratio:.2f}× | ≤ {COLD_RATIO}×: {verdict(builds.cold_ratio, COLD_RATIO)} |",
+        f"| warm (nothing changed) | {len(builds.warm.seconds)} | {builds.warm.cell()} "
+        f"| minimal Material site: {builds.minimal.cell()} "
+        f"| {builds.warm_ratio:.2f}× | ≤ {WARM_RATIO}×: {verdict(builds.warm_ratio, WARM_RATIO)} |",
+        "",
+        f"CPU seconds (the build and its kernels), medians: cold {builds.cold_cpu.median:.1f} s, "
+        f"notebook baseline {builds.baseline_cpu.median:.1f} s.",
+        f"Executed by each cold build: {', '.join(builds.executed) or 'nothing'}. "
+        "Re-executed by a warm build: "
+        + (", ".join(builds.rebuilt) if builds.rebuilt else "none (every lab's copy kept)")
+        + ".",
+        "",
+        f"A plain build (`DPLESSON_PLAIN_BUILD=1`: no shared kernels, no kept files or caches) "
+        f"took {builds.plain.seconds:.1f} s ({builds.plain.seconds / builds.baseline.median:.2f}× "
+        "the notebook baseline). It equals the cold build: "
+        + ("yes" if not same_as_plain else f"**no** ({', '.join(same_as_plain[:10])})")
+        + ". The warm build equals the cold build: "
+        + ("yes" if not same_as_warm else f"**no** ({', '.join(same_as_warm[:10])})")
+        + ".",
+    ]
+
+
+def performance_report(yardstick: Performance, pages: list[Performance]) -> list[str]:
+    """Write the Lighthouse section: each chapter's median per locale, and the yardstick's."""
+    locales = project.locales()
+    by_path = {page.path: page for page in pages}
+    lowest = min(pages, key=lambda page: page.median)
+    lines = [
+        f"| chapter | {' | '.join(locales)} |",
+        "| --- |" + " ---: |" * len(locales),
+    ]
+    for chapter in project.chapters():
+        cells = []
+        for locale in locales:
+            page = by_path.get(project.locale_path(locale, chapter))
+            cells.append("–" if page is None else f"{page.median:g}")
+        lines.append(f"| `{chapter}` | {' | '.join(cells)} |")
+    below = [page.path for page in pages if page.median < PERFORMANCE]
+    rounds = len(yardstick.scores)
+    return [
+        *lines,
+        "",
+        f"Yardstick, the minimal Material site's home page in the same rounds: median "
+        f"{yardstick.median:g} ({', '.join(map(str, yardstick.scores))}), "
+        f"{kib(yardstick.transferred)} transferred.",
+        f"Lowest chapter: `/{lowest.path}`, median {lowest.median:g} "
+        f"({', '.join(map(str, lowest.scores))}), {kib(lowest.transferred)} transferred.",
+        f"Target ≥ {PERFORMANCE} on every chapter (median of {rounds}): "
+        + (verdict(0, 0) if not below else f"missed on {len(below)} of {len(pages)} pages")
+        + ".",
+    ]
 
 
 def ci_steps(steps: Path = CI_STEPS) -> list[str]:
-    """The step table a ``.ci/run`` recorded in ``steps``, or a line saying there is none.
+    """Return the step table a ``.ci/run`` recorded in ``steps``, or a line saying there is none.
 
     By default the last run in this checkout; ``--ci-steps`` can name a fresh clone's.
     """
@@ -239,16 +309,8 @@ def cjk_fonts() -> str:
         return f"Chinese text was set in {found.splitlines()[0].split(',')[0]}."
     return (
         "No Chinese font was installed (`fc-list :lang=zh` is empty), so the zh pages were laid "
-        "out without a font for their Chinese text, unlike on a Chinese reader's system "
-        "(Debian's `fonts-noto-cjk` provides one)."
+        "out without a font for their Chinese text, unlike on a Chinese reader's system."
     )
-
-
-def site_pages() -> list[str]:
-    """The English pages of the lesson, notebooks as Markdown pages for the baseline."""
-    english = ROOT / "docs" / "en"
-    names = sorted(p.name for p in english.iterdir() if p.suffix in {".md", ".ipynb"})
-    return [name.replace(".ipynb", ".md") for name in names]
 
 
 def timed(command: list[str], env: dict[str, str] | None = None) -> float:
@@ -261,39 +323,36 @@ def timed(command: list[str], env: dict[str, str] | None = None) -> float:
 def main(argv: list[str] | None = None) -> int:
     """Run every measurement and write the report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cold", type=int, default=3, help="cold builds (at least 2)")
-    parser.add_argument("--warm", type=int, default=5, help="warm rebuilds")
+    parser.add_argument("--cold", type=int, default=3, help="cold builds, each with a baseline")
+    parser.add_argument("--warm", type=int, default=5, help="warm builds, each with a minimal one")
+    parser.add_argument("--rounds", type=int, default=3, help="Lighthouse rounds")
+    parser.add_argument("--locales", nargs="*", default=project.locales(), help="Lighthouse's")
     parser.add_argument("--output", type=Path, default=OUTPUT)
     parser.add_argument(
         "--ci-steps", type=Path, default=CI_STEPS, help="a .ci/run's step file (.nox/ci-steps.tsv)"
     )
     args = parser.parse_args(argv)
+    if min(args.cold, args.warm, args.rounds) < 1:
+        parser.error("--cold, --warm and --rounds must be at least 1")
     started = datetime.now(UTC)
     with tempfile.TemporaryDirectory(prefix="dplesson-bench-") as temp:
         work = Path(temp)
         sources = copy_sources(work / "src")
-        ratio, cold = cold_build_ratio(max(2, args.cold), sources, work)
-        warm = [build(sources, work / "site", EPOCH) for _ in range(args.warm)]
-        print(f"warm builds: {[round(w.seconds, 1) for w in warm]}", flush=True)
-        between_cold = differences(work / "cold-0", work / "cold-1")
-        cold_and_warm = differences(work / "cold-0", work / "site")
-
+        builds = measure_builds(sources, work, args.cold, args.warm)
+        same_as_plain = differences(work / "cold", work / "plain")
+        same_as_warm = differences(work / "cold", work / "site")
         site_env = {"DPLESSON_SITE_DIR": str(work / "site")}
         pytest = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
         suite = timed([*pytest, "-m", "not browser", "-n", "2", "--dist", "worksteal"], site_env)
-        examples = timed([*pytest, "tests/test_examples.py"], site_env)
-        audits = audit_site(work / "site", ROOT / ".cache" / "lighthouse")
-
-    cold_runs, warm_runs, base_runs = (
-        Runs([b.seconds for b in cold]),
-        Runs([w.seconds for w in warm]),
-        ratio.minimal,
-    )
-    executed = sorted({name for w in warm for name in w.executed})
+        paths = [project.locale_path(loc, ch) for loc in args.locales for ch in project.chapters()]
+        yardstick, pages = performance_rounds(
+            work / "site", work / "minimal-site", paths, ROOT / ".cache" / "lighthouse", args.rounds
+        )
     lines = [
         "# Benchmarks",
         "",
-        "Written by `python3 noxfile.py -s bench` (`tests/bench.py`); not part of the site.",
+        "Written by `python3 noxfile.py -s bench` (`.ci/tools/bench.py`); not part of the site.",
+        "Every measure is a ratio to a yardstick taken in the same run, in turns with it.",
         "",
         f"- date: {started:%Y-%m-%d %H:%M} UTC",
         f"- machine: {os.cpu_count()} CPUs, {cpu_model()}; {platform.platform()}",
@@ -303,45 +362,22 @@ def main(argv: list[str] | None = None) -> int:
         "",
         "## Build time",
         "",
-        "Each build is a new `mkdocs build --strict` process on a copy of the sources. Cold:",
-        "empty notebook cache and site folder, so the lab notebook executes in all five",
-        "locales. Warm: the same build again with nothing changed. Baseline: a minimal",
-        "Material site generated by the benchmark with the same five locales and",
-        f"{len(site_pages())} page names (a heading and a paragraph each; search and",
-        "static-i18n, no hooks), built in turns with the cold builds so that both meet the",
-        "same load from other processes.",
+        "Each build is a new `mkdocs build --strict` process on a copy of the sources. The",
+        "yardsticks are generated here with the same five locales and "
+        f"{len(site_pages())} page names (a heading and a",
+        "paragraph each; search and static-i18n): the minimal Material site, and the same",
+        "site executing one trivial notebook per locale in a new kernel (what mkdocs-jupyter",
+        "does for one notebook).",
         "",
-        "| build | runs | median | range | ratio to minimal | target |",
-        "| --- | ---: | ---: | ---: | ---: | --- |",
-        cold_runs.row(
-            "whole site, cold",
-            base_runs.median,
-            f"≤ {COLD_TARGET:.0f} s: " + ("met" if cold_runs.median <= COLD_TARGET else "missed"),
-        ),
-        warm_runs.row(
-            "whole site, warm (no change)",
-            base_runs.median,
-            f"≤ {WARM_TARGET:.0f} s: " + ("met" if warm_runs.median <= WARM_TARGET else "missed"),
-        ),
-        base_runs.row("minimal five-locale Material site", None, "baseline"),
+        *build_report(builds, unexplained(same_as_plain), same_as_warm),
         "",
-        "Turn by turn, each cold build took "
-        + ", ".join(
-            f"{c / m:.2f}×" for c, m in zip(cold_runs.seconds, base_runs.seconds, strict=True)
-        )
-        + " the minimal build of the same turn.",
+        "## Lighthouse performance",
         "",
-        "The cold builds against a baseline that also executes one trivial notebook per",
-        "locale, each in a new kernel (what mkdocs-jupyter alone does), built in turns with",
-        "the site's cold builds; CPU seconds include the kernels:",
+        "Lighthouse 12.2.3 in Debian's headless Chromium (mobile, simulated throttling), each",
+        f"site served gzip-compressed on 127.0.0.1; every chapter of {', '.join(args.locales)},",
+        f"median of {args.rounds} rounds, each round auditing the yardstick first. " + cjk_fonts(),
         "",
-        ratio.report(),
-        "",
-        f"Notebooks executed by each cold build: {', '.join(cold[0].executed)}; they take"
-        f" {cold_runs.median - warm_runs.median:.1f} s of it (cold − warm).",
-        "Re-executed by a warm rebuild: "
-        + (", ".join(executed) if executed else "none (every notebook a cache hit)")
-        + ".",
+        *performance_report(yardstick, pages),
         "",
         "## CI",
         "",
@@ -349,29 +385,7 @@ def main(argv: list[str] | None = None) -> int:
         "",
         "## Tests",
         "",
-        "| suite | time |",
-        "| --- | ---: |",
-        f"| `pytest -m 'not browser' -n 2` (as the tests session runs it) | {suite:.1f} s |",
-        f"| `pytest tests/test_examples.py` (the examples alone) | {examples:.1f} s |",
-        "",
-        "## Page weight and Lighthouse",
-        "",
-        "Lighthouse 12.2.3 in Debian's headless Chromium (mobile, simulated throttling),",
-        "the site served gzip-compressed on 127.0.0.1. Weights count every request of the",
-        "page load, the search index included. " + cjk_fonts(),
-        "Scores of one page vary by up to 15 points between runs on this machine.",
-        "",
-        table(audits),
-        "",
-        "## Reproducible builds",
-        "",
-        "Two cold builds of the same sources differ in: "
-        + (", ".join(f"`{n}` ({ALLOWED.get(n, 'NOT ALLOWED')})" for n in between_cold) or "none")
-        + ".",
-        "Unexplained differences: " + (", ".join(unexplained(between_cold)) or "none") + ".",
-        "A warm rebuild equals the cold build of the same date: "
-        + ("yes" if not cold_and_warm else f"no ({', '.join(cold_and_warm)})")
-        + ".",
+        f"`pytest -m 'not browser' -n 2` (as the tests session runs it): {suite:.1f} s.",
         "",
     ]
     args.output.parent.mkdir(parents=True, exist_ok=True)

@@ -3,7 +3,8 @@
 - The nav's section titles (English in ``mkdocs.yml``) are looked up in the ``chrome.sections``
   strings of ``dplesson/locales/<locale>.yml``.
 - The pages of the first section are the chapters: their titles (sidebar, ``<title>``, the
-  footer's previous/next) get their number, "3. The Laplace mechanism".
+  footer's previous/next) get their number, "3. The Laplace mechanism" (``on_nav`` counts
+  them, docs/hooks/pages.py writes them: ``dpsite.chapters``).
 - The learner's "Next" chain ends at ``extra.course_end`` (the exercises): reference and
   contributor pages are not steps of the course.
 - Each chapter states its time once, in its "*Time:* about 45 minutes." line (the locale's
@@ -18,14 +19,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-import locale_settings
 from mkdocs.plugins import event_priority
 from mkdocs.utils.meta import get_data
+
+from dpsite import chapters, languages, locale_settings
 
 PLACEHOLDER = "[[course-time]]"
 CHAPTER_LIST = "[[course-chapters]]"
 _H1 = re.compile(r"^#[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
-_chapters: dict[str, int] = {}
 _chapter_sources: list[tuple[str, Path]] = []  # (path inside the locale folder, source)
 _timed_sources: list[Path] = []
 
@@ -59,20 +60,13 @@ def total_time(minutes: int, locale: str) -> str:
     return str(template.format(hours=minutes // 60, minutes=minutes % 60))
 
 
-def _locale(config: Any) -> str:
-    i18n = config.plugins.get("i18n")
-    if i18n is None:
-        return locale_settings.SOURCE
-    return str(i18n.current_language or i18n.default_language)
-
-
 @event_priority(-110)  # after static-i18n has unwrapped the locale folder from the nav
 def on_nav(nav: Any, config: Any, **_: Any) -> Any:
     """Translate the sections, number the chapters and end the learner's path."""
-    locale = _locale(config)
+    locale = languages.locale(config)
     sections = locale_settings.section(locale, "chrome").get("sections") or {}
     locales = locale_settings.locales()
-    _chapters.clear()
+    chapters.NUMBERS.clear()
     _chapter_sources.clear()
     _timed_sources.clear()
     first_section = True
@@ -82,7 +76,7 @@ def on_nav(nav: Any, config: Any, **_: Any) -> Any:
         if first_section:
             pages = [child for child in item.children if getattr(child, "is_page", False)]
             for number, page in enumerate(pages, start=1):
-                _chapters[page.file.src_uri] = number
+                chapters.NUMBERS[page.file.src_uri] = number
                 path = locale_path(page.file.src_uri, locales)
                 _chapter_sources.append((path, Path(page.file.abs_src_path)))
             first_section = False
@@ -122,19 +116,9 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
         markdown = markdown.replace(CHAPTER_LIST, chapter_list(_chapter_sources))
     if PLACEHOLDER not in markdown:
         return markdown
-    locale = _locale(config)
+    locale = languages.locale(config)
     total = 0
     for source in _timed_sources:
         text = source.read_text(encoding="utf-8")
         total += minutes_of(text, locale) or 0
     return markdown.replace(PLACEHOLDER, total_time(total, locale))
-
-
-def on_page_content(html: str, *, page: Any, **_: Any) -> str:
-    """Prefix the chapters' titles with their number (the page's own heading stays)."""
-    number = _chapters.get(page.file.src_uri)
-    if number is not None and page.title and not str(page.title).startswith(f"{number}. "):
-        page.title = f"{number}. {page.title}"
-        if "title" in page.meta:  # Material's <title> and header prefer the front matter's
-            page.meta["title"] = page.title
-    return html

@@ -4,12 +4,10 @@
   temporary copy of the package (no network, no build isolation, nothing written to the
   tree). Its zip dates are ``SOURCE_DATE_EPOCH`` (1980-01-01 when unset), so one commit gives
   a byte-identical wheel, kept under ``.cache/wheel/`` until its inputs change. A missing
-  wheel is built by this file run as a script, beside the build. Pages name it in
-  ``on_page_content`` once it is there (a warm build, or a cold one's later pages), so the
-  page's final HTML goes to the search (docs/hooks/search_sections.py); a page converted
-  while it is still being built names it in ``on_page_context``, before the search indexes
-  it, when MkDocs has converted them all. ``on_post_build`` writes it to
-  ``downloads/<wheel name>``.
+  wheel is built by this file run as a script, beside the build (a plain build,
+  ``DPLESSON_PLAIN_BUILD=1``, builds it in its own process and keeps nothing). Pages name it
+  in ``on_page_context``, before the search indexes them, when MkDocs has converted them all.
+  ``on_post_build`` writes it to ``downloads/<wheel name>``.
 * Pages and notebooks name the wheel with the token ``__DPLESSON_WHEEL_URL__``; its file name,
   version included, comes from the build, never from a page. pip needs an absolute URL: with a
   ``site_url`` the build writes it; without one the page shows the file name (a line that works
@@ -41,12 +39,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
-import locale_settings
 from bs4 import BeautifulSoup, Tag
-from download_names import WHEEL_SLOT, download_name
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
+
+from dpsite import languages, locale_settings, plain
+from dpsite.download_names import WHEEL_SLOT, download_name
 
 log = logging.getLogger("mkdocs.hooks.downloads")
 
@@ -70,8 +69,6 @@ RELATIVE_LINK = re.compile(r"\]\((\.\.?\/[^)\s\"\\]*)\)")
 OPENING_A = re.compile(r"<a\s[^>]*dp-notebook[^>]*>")
 
 _wheel: dict[str, Any] = {}
-#: The pages (output paths) of this build whose wheel names were filled in ``on_page_content``.
-_filled: set[str] = set()
 
 
 def build_wheel(root: Path = ROOT) -> tuple[str, bytes]:
@@ -107,7 +104,7 @@ def build_wheel(root: Path = ROOT) -> tuple[str, bytes]:
 
 def wheel_name() -> str:
     """Return the name of the wheel this build made: ``dplesson-<version>-py3-none-any.whl``."""
-    return _wheel_file().name
+    return _wheel_data()[0]
 
 
 def wheel_path() -> str:
@@ -151,25 +148,29 @@ def on_config(config: Any) -> Any:
 
     Every language's build configures again; they all use the same wheel.
     """
-    _filled.clear()
-    cache = Path(config.config_file_path).parent / ".cache" / "wheel"
     digest = _inputs_digest()
-    if _wheel.get("digest") != digest:
-        _wheel.clear()
-        _wheel.update(digest=digest, folder=cache / digest)
-        if not sorted((cache / digest).glob("*.whl")):
-            _wheel["process"] = subprocess.Popen(
-                [sys.executable, __file__, str(cache)],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
-                text=True,
-            )
+    if _wheel.get("digest") == digest and _wheel.get("plain") == plain():
+        return config
+    _wheel.clear()
+    _wheel.update(digest=digest, plain=plain())
+    if plain():
+        _wheel["name"], _wheel["data"] = build_wheel()
+        return config
+    folder = Path(config.config_file_path).parent / ".cache" / "wheel" / digest
+    _wheel["folder"] = folder
+    if not sorted(folder.glob("*.whl")):
+        _wheel["process"] = subprocess.Popen(
+            [sys.executable, __file__, str(folder.parent)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
     return config
 
 
-def _wheel_file() -> Path:
-    """Return the cached wheel of this build, once its build (if one was needed) is done."""
-    if "file" not in _wheel:
+def _wheel_data() -> tuple[str, bytes]:
+    """Return the name and bytes of this build's wheel, once its build (if any) is done."""
+    if "data" not in _wheel:
         process = _wheel.pop("process", None)
         if process is not None:
             errors = process.communicate()[1]
@@ -178,44 +179,24 @@ def _wheel_file() -> Path:
         found = sorted(Path(_wheel["folder"]).glob("*.whl"))
         if not found:
             raise PluginError(f"no dplesson wheel in {_wheel['folder']}")
-        _wheel["file"] = found[0]
+        _wheel["name"], _wheel["data"] = found[0].name, found[0].read_bytes()
         log.debug("Wheel %s", found[0].name)
-    return Path(_wheel["file"])
-
-
-def _language(page: Any, config: Any) -> str:
-    return str(getattr(page.file, "locale", None) or config.theme.get("language", "en"))
+    return str(_wheel["name"]), bytes(_wheel["data"])
 
 
 def _size(locale: str) -> str:
     """Return the wheel's size in kB, written the locale's way."""
-    return locale_settings.format_number(round(_wheel_file().stat().st_size / 1000), locale)
+    return locale_settings.format_number(round(len(_wheel_data()[1]) / 1000), locale)
 
 
-def _wheel_ready() -> bool:
-    """Say whether the wheel can be named without waiting for its build."""
-    process = _wheel.get("process")
-    return process is None or process.poll() is not None
-
-
-@event_priority(-150)  # after notebooks.py's button, before search_sections.py sends the page
-def on_page_content(html: str, page: Any, config: Any, **_: Any) -> str:
-    """Fill in the wheel's address, its link and the notebook buttons if the wheel is there."""
-    if not _wheel_ready():
-        return html
-    _filled.add(page.file.abs_dest_path)
-    return fill_page(html, page, config)
-
-
-@event_priority(100)  # before Material's search reads the page's content
+@event_priority(languages.BEFORE_PLUGINS)  # before Material's search reads the page's content
 def on_page_context(context: Any, page: Any, config: Any, **_: Any) -> Any:
-    """Fill in what ``on_page_content`` could not: the wheel was still being built then.
+    """Fill in the wheel's address, its link and the notebook buttons.
 
     This waits for the wheel; MkDocs has then converted every page of the language, which
     is the time the wheel's build takes.
     """
-    if page.file.abs_dest_path not in _filled:
-        page.content = fill_page(page.content, page, config)
+    page.content = fill_page(page.content, page, config)
     return context
 
 
@@ -228,9 +209,11 @@ def fill_page(html: str, page: Any, config: Any) -> str:
         shown = absolute or wheel_name()
         span = f'<span class="dp-wheel-url" data-wheel="{relative}">{shown}</span>'
         html = html.replace(TOKEN, span)
-    strings = locale_settings.section(_language(page, config), "downloads")
+    strings = locale_settings.section(languages.page_locale(page, config), "downloads")
     if LINK_MARKER in html:
-        text = strings["wheel_link"].format(name=wheel_name(), size=_size(_language(page, config)))
+        text = strings["wheel_link"].format(
+            name=wheel_name(), size=_size(languages.page_locale(page, config))
+        )
         link = f'<p><a href="{relative}" download="{wheel_name()}">{text}</a></p>'
         html = html.replace(LINK_MARKER, link)
     if WHEEL_SLOT in html:  # the button of docs/hooks/notebooks.py
@@ -249,7 +232,7 @@ def _notebook_links(html: str, page: Any, config: Any, wheel: str) -> str:
     MkDocs and then turned into a download of that page's notebook here. Only the opening
     tags of ``<a>`` elements are parsed (these pages are long; the links are few).
     """
-    language = _language(page, config)
+    language = languages.page_locale(page, config)
 
     def rewrite(match: re.Match[str]) -> str:
         link = BeautifulSoup(match.group(0), "html.parser").a
@@ -275,7 +258,7 @@ def fill(text: str, notebook_url: str, wheel_url: str) -> str:
 def on_post_page(output: str, page: Any, config: Any) -> str:
     """With a ``site_url``, fill in the notebook's per-locale copy; load the script."""
     if page.file.src_uri.endswith(".ipynb") and config.site_url:
-        name = download_name(page.file.src_uri, _language(page, config))
+        name = download_name(page.file.src_uri, languages.page_locale(page, config))
         copy = Path(page.file.abs_dest_path).parent / name  # named by docs/hooks/notebooks.py
         if copy.is_file():
             notebook_url = urljoin(config.site_url, page.url + name)
@@ -295,7 +278,7 @@ def on_post_build(config: Any) -> None:
     """Write the wheel next to the pages (each language's build writes the same bytes)."""
     target = Path(config.site_dir) / wheel_path()
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(_wheel_file().read_bytes())
+    target.write_bytes(_wheel_data()[1])
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ the kind and the answer become ``data-*`` attributes, and a ``bug`` exercise get
 A chapter gets a progress line under its title, the home page its overview
 (``exercise_pages``), and every such page the interface strings of its locale.
 
-Runs before ``mathml.py`` so that values inside ``$…$`` are in place before formulas render.
+Runs in Markdown, before docs/hooks/pages.py renders formulas, so that values inside ``$…$``
+are in place first.
 The locale is the build's (static-i18n), also for a page that falls back to English.
 """
 
@@ -17,16 +18,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import exercise_blocks
-import exercise_pages
 from mkdocs.exceptions import PluginError
 
 from dplesson.exercises import Exercise, catalogue
-
-
-def _locale(config: Any) -> str:
-    i18n = config.plugins.get("i18n")
-    return str(getattr(i18n, "current_language", None) or config.theme.get("language") or "en")
+from dpsite import exercise_blocks, exercise_pages, languages
 
 
 def exercise_markdown(
@@ -63,7 +58,7 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
     source = str(page.file.src_uri)
     if not source.endswith(".md"):
         return markdown
-    locale = _locale(config)
+    locale = languages.locale(config)
     stem = Path(source).stem
     exercises = {e.id: e for e in catalogue.all_exercises()}
     markdown = exercise_markdown(markdown, stem, locale, source, exercises)
@@ -78,6 +73,6 @@ def on_post_page(output: str, *, config: Any, **_: Any) -> str:
     """Give a page with exercises or the overview its locale's interface strings."""
     if "data-exercise" not in output or "</body>" not in output:
         return output
-    script = exercise_pages.ui_script(_locale(config))
+    script = exercise_pages.ui_script(languages.locale(config))
     head, _body, tail = output.rpartition("</body>")
     return f"{head}{script}\n</body>{tail}"

@@ -1,29 +1,68 @@
-"""Load the widgets' scripts and stylesheet only on the pages that hold a widget.
+"""Every page's HTML, rewritten in one place and in one order.
 
-``mkdocs.yml`` lists them in ``extra_css`` and ``extra_javascript`` for every page; this hook
-drops each tag from a page without a ``dp-widget`` block, and keeps on a widget page only the
-script of the widget it holds (``common.js`` always), so other pages load nothing of them.
+MkDocs hands each page's HTML (its Markdown converted) to ``on_page_content``; this is the
+only hook that handles that event, and ``STEPS`` is its order. Each step takes the HTML the
+step before it returned (the functions are in docs/hooks/dpsite/):
+
+1. ``notebook_page.slim_page``: a notebook page's file points at the notebook again
+   (mkdocs-jupyter rendered its executed copy), and nbconvert's HTML is slimmed to the
+   cells, with the site's heading ids and the download button.
+2. ``mathml.render_page``: arithmatex's TeX becomes MathML.
+3. ``figures.render_page``: ``<div data-figure="ID">`` becomes the figure's SVG, in the
+   language being built.
+4. ``affordable.attach_grid``: the affordable-releases widget gets its numbers.
+5. ``chapters.number_title``: a chapter's title gets its number (the HTML is left alone).
+6. ``banners.mark_notes``: a page's translation note gets its ``lang``; a notebook's note
+   goes after its heading, so after step 1.
+
+The exercises fill their placeholders earlier, in Markdown (docs/hooks/exercises.py), so
+step 2 meets their values inside formulas. ``on_post_page`` drops the widgets' scripts and
+stylesheet from every page without a widget (``mkdocs.yml`` lists them for every page).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
+
+from mkdocs.structure.files import Files
+
+from dpsite import affordable, banners, chapters, figures, languages, mathml, notebook_page
+
+Step = Callable[[str, Any, Any, Files], str]
+STEPS: tuple[Step, ...] = (
+    lambda html, page, config, files: notebook_page.slim_page(html, page, config),
+    lambda html, page, config, files: mathml.render_page(html),
+    lambda html, page, config, files: figures.render_page(
+        html, languages.locale(config), page.file.src_uri
+    ),
+    lambda html, page, config, files: affordable.attach_grid(html),
+    lambda html, page, config, files: chapters.number_title(html, page),
+    banners.mark_notes,
+)
 
 #: One tag on its own line, as Material's templates write each; the pattern starts with a
 #: literal newline, so the scan skips straight from line to line (10× faster than ``\s*``).
-_TAG = re.compile(
+_WIDGET_ASSET = re.compile(
     r'\n\s*<(?:script src|link rel="stylesheet" href)="[^"]*assets/widgets/'
     r'(?P<name>[\w-]+)\.(?:js|css)"[^>]*>(?:</script>)?'
 )
 
 
-def _needed(html: str) -> set[str]:
+def on_page_content(html: str, *, page: Any, config: Any, files: Files) -> str:
+    """Run the page's HTML through ``STEPS``, in order."""
+    for step in STEPS:
+        html = step(html, page, config, files)
+    return html
+
+
+def _widgets(html: str) -> set[str]:
     widgets = set(re.findall(r'class="dp-widget dp-([\w-]+)"', html))
     return widgets | {"common", "widgets"} if widgets else set()
 
 
 def on_post_page(output: str, **_: Any) -> str:
-    """Remove the widget assets that this page does not use."""
-    needed = _needed(output)
-    return _TAG.sub(lambda m: m.group(0) if m["name"] in needed else "", output)
+    """Remove the widget assets that this page does not use (``common.js`` goes with any)."""
+    needed = _widgets(output)
+    return _WIDGET_ASSET.sub(lambda m: m.group(0) if m["name"] in needed else "", output)

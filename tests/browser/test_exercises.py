@@ -10,22 +10,16 @@ not kept.
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from dplesson.exercises import catalogue
+from dpsite import exercise_blocks, locale_settings
 from tests.browser.exercise_js import ANSWER_ALL, BLOCK_STORAGE, PROGRESS
 from tests.browser.site_pages import locale_path
 from tests.browser.tour import MALFORMED, Tour, exercise_chapters
-from tests.conftest import DOCS, LOCALES
-
-if str(DOCS / "hooks") not in sys.path:
-    sys.path.insert(0, str(DOCS / "hooks"))
-
-import exercise_blocks
-import locale_settings
+from tests.conftest import LOCALES
 
 if TYPE_CHECKING:
     from collections.abc import Callable

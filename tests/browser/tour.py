@@ -13,22 +13,17 @@ tests. Pages are read once their document is parsed: the site's scripts have run
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import urljoin, urlparse
 
 from dplesson.exercises import catalogue
+from dpsite import locale_settings
 from tests.browser.exercise_js import ANSWER_ALL, OVERVIEW, PROGRESS, TRY_INPUTS
 from tests.browser.figure_js import EXPLORER, FORMULA, MARKS, PRIME, SIZES
-from tests.conftest import DOCS, ROOT
+from tests.conftest import ROOT
 from tests.test_chrome import chrome, mkdocs_config, nav_files
 from tests.test_figures import CHAPTER_FIGURES
-
-if str(DOCS / "hooks") not in sys.path:
-    sys.path.insert(0, str(DOCS / "hooks"))
-
-import locale_settings
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

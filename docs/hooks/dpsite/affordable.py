@@ -3,7 +3,8 @@
 The widget ``<div class="dp-widget dp-affordable">`` on the chapter "Composition beyond the
 sum" lets a reader pick a total budget and a noise level. Every count it shows is computed
 here, at build time, by ``dplesson.accounting.affordable_releases``; the script only looks
-the numbers up, so the page and the package can never disagree.
+the numbers up, so the page and the package can never disagree. ``attach_grid`` is a step of
+docs/hooks/pages.py.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 import json
 from functools import cache
 from html import escape
-from typing import Any
 
 from dplesson.accounting import affordable_releases
 
@@ -34,7 +34,7 @@ def grid() -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def on_page_content(html: str, **_: Any) -> str:
+def attach_grid(html: str) -> str:
     """Give every affordable-releases widget of the page its ``data-grid``.
 
     The page writes the widget's class attribute exactly as :data:`WIDGET`; the grid goes in

@@ -6,11 +6,10 @@ under the English folder. They get a note in the reader's language, and their co
 language, so screen readers pronounce each part in its own language (WCAG 3.1.2). Outdated
 pages and notebooks record an English revision (``source.sha256``: the front matter of a page,
 the notebook metadata of a notebook) that no longer matches the English file, as the report
-(``docs/hooks/l10n``) says; ``mark`` clears it. Notebooks skip the Markdown stage, so their notes
-are written as HTML in ``on_page_content``. The strings are the ``banners`` section of each
-language's settings file (``dplesson/locales/<code>.yml``); this hook also sets the language's
-``site_description`` from that file and fails a build whose ``mkdocs.yml`` languages disagree
-with the settings files.
+(``docs/hooks/l10n``) says; ``mark`` clears it. A Markdown page gets its note as an admonition
+(``markdown_note``); notebooks skip the Markdown stage, so ``mark_notes`` (a step of
+docs/hooks/pages.py) writes theirs as HTML and gives every note its ``lang``. The strings are
+the ``banners`` section of each language's settings file (``dplesson/locales/<code>.yml``).
 """
 
 from __future__ import annotations
@@ -18,14 +17,13 @@ from __future__ import annotations
 import html
 import posixpath
 import re
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import l10n as translations
-import locale_settings
-from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
+
+import l10n as translations
+from dpsite import languages, locale_settings
 
 GUIDE = "translate.md"
 _H1 = re.compile(r"^#[ \t]+\S.*$", re.MULTILINE)
@@ -35,27 +33,10 @@ _ARTICLE = '<article class="md-content__inner md-typeset">'
 _CLASS = {"fallback": "info", "outdated": "warning"}
 
 
-@cache
-def _project(config_file: str, modified: float) -> translations.Project:
-    """Read the locales once per version of mkdocs.yml (``mkdocs serve`` reloads it)."""
-    return translations.load_project(Path(config_file))
-
-
-def _locale(config: Any) -> str | None:
-    i18n = config.plugins.get("i18n")
-    locale = getattr(i18n, "current_language", None) or config.theme.get("language")
-    return str(locale) if locale else None
-
-
 def strings(kind: str, locale: str) -> tuple[str, str]:
     """Title and text (with a ``{link}`` to the guide) of the ``fallback``/``outdated`` note."""
     banners = locale_settings.section(locale, "banners")
     return str(banners[f"{kind}_title"]), str(banners[f"{kind}_text"])
-
-
-#: Title and text of each note per declared locale (read-only views of the settings files).
-FALLBACK = {code: strings("fallback", code) for code in locale_settings.locales()}
-OUTDATED = {code: strings("outdated", code) for code in locale_settings.locales()}
 
 
 def banner(kind: str, locale: str, page: str, guide_exists: bool) -> str:
@@ -72,7 +53,7 @@ def banner_html(kind: str, locale: str, guide_url: str | None) -> str:
     """Write the ``fallback``/``outdated`` note as HTML, for notebook pages (no Markdown stage).
 
     The note is in the reader's language and says so (``lang``), as the Markdown one does once
-    ``on_page_content`` has marked it; ``guide_url`` is the translator's guide, or None to keep
+    ``mark_notes`` has marked it; ``guide_url`` is the translator's guide, or None to keep
     the sentence without its link.
     """
     title, text = strings(kind, locale)
@@ -96,43 +77,38 @@ def insert_after_title(markdown: str, block: str) -> str:
     return f"{markdown[:end]}\n\n{block}\n{markdown[end:].lstrip(chr(10))}"
 
 
+def _reader(config: Any) -> str | None:
+    """Return the locale being built, or ``None`` for the source (default) language's build."""
+    locale = languages.locale(config)
+    return None if locale == languages.default(config) else locale
+
+
+def _folders(config: Any, locale: str) -> tuple[Path, Path]:
+    """Return the English folder and ``locale``'s folder of the docs."""
+    docs = Path(config.docs_dir).resolve()
+    return docs / languages.default(config), docs / locale
+
+
 def fallback_locale(page: Any, config: Any) -> str | None:
     """Return the reader's locale if ``page`` is an English page filling in for it."""
-    project = _project(config.config_file_path, Path(config.config_file_path).stat().st_mtime)
-    locale = _locale(config)
-    if not locale or locale == project.source or not page.file.abs_src_path:
+    locale = _reader(config)
+    if locale is None or not page.file.abs_src_path:
         return None
-    source = Path(page.file.abs_src_path).resolve()
-    return locale if source.is_relative_to(project.docs / project.source) else None
+    english, _ = _folders(config, locale)
+    return locale if Path(page.file.abs_src_path).resolve().is_relative_to(english) else None
 
 
-@event_priority(-150)  # after static-i18n has applied (and reset) the language's config
-def on_config(config: Any) -> Any:
-    """Check mkdocs.yml's languages against the settings files; set the site description."""
-    i18n = config.plugins.get("i18n")
-    if i18n is not None:
-        locale_settings.check_mkdocs(list(i18n.config.languages))
-    locale = _locale(config) or locale_settings.SOURCE
-    config.site_description = locale_settings.setting(locale, "site_description")
-    return config
-
-
-def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
-    """Add the fallback or the outdated banner to pages of non-English builds."""
-    config_file = Path(config.config_file_path)
-    project = _project(str(config_file), config_file.stat().st_mtime)
-    locale = _locale(config)
-    if not locale or locale == project.source:
-        return markdown
-    if not str(page.file.abs_src_path or "").endswith(".md"):  # notebooks: on_page_content
+def markdown_note(markdown: str, page: Any, config: Any) -> str:
+    """Add the fallback or the outdated banner to a Markdown page of a non-English build."""
+    locale = _reader(config)
+    if locale is None or not str(page.file.abs_src_path or "").endswith(".md"):
         return markdown
     source = Path(page.file.abs_src_path).resolve()
-    english_root = project.docs / project.source
+    english_root, locale_root = _folders(config, locale)
     if source.is_relative_to(english_root):
         rel = source.relative_to(english_root).as_posix()
-        guide = (project.docs / locale / GUIDE).is_file() or (english_root / GUIDE).is_file()
+        guide = (locale_root / GUIDE).is_file() or (english_root / GUIDE).is_file()
         return insert_after_title(markdown, banner("fallback", locale, rel, guide))
-    locale_root = project.docs / locale
     if not source.is_relative_to(locale_root):
         return markdown
     rel = source.relative_to(locale_root).as_posix()
@@ -149,16 +125,15 @@ def outdated_notebook_locale(page: Any, config: Any) -> str | None:
     The record lives in the notebook metadata (``page.meta`` does not hold it), so the file is
     read with :func:`l10n.notebook_outdated_reason`, which the report uses too.
     """
-    project = _project(config.config_file_path, Path(config.config_file_path).stat().st_mtime)
-    locale = _locale(config)
+    locale = _reader(config)
     src = str(page.file.abs_src_path or "")
-    if not locale or locale == project.source or not translations.is_notebook(src):
+    if locale is None or not translations.is_notebook(src):
         return None
     notebook = Path(src).resolve()
-    locale_root = project.docs / locale
+    english_root, locale_root = _folders(config, locale)
     if not notebook.is_relative_to(locale_root):
         return None
-    english = project.docs / project.source / notebook.relative_to(locale_root)
+    english = english_root / notebook.relative_to(locale_root)
     if english.is_file() and translations.notebook_outdated_reason(notebook, english):
         return locale
     return None
@@ -177,22 +152,19 @@ def _guide_url(page: Any, files: Files, locale: str) -> str | None:
     return guide.url_relative_to(page.file) if guide else None
 
 
-@event_priority(-100)  # after docs/hooks/notebooks.py has slimmed the notebook's HTML
-def on_page_content(html_text: str, *, page: Any, config: Any, files: Files) -> str:
+def mark_notes(html_text: str, page: Any, config: Any, files: Files) -> str:
     """Mark a page's note as the reader's language; add the notes to notebook pages.
 
-    The notes of a Markdown page come from ``on_page_markdown``; they get ``lang`` here, since
-    the article around a fallback note is English.
-
-    A notebook gets the fallback note when it is English filling in for the reader's
-    language, and the outdated note when it is the reader's own notebook recorded against an
-    English notebook that has changed since.
+    The notes of a Markdown page come from ``markdown_note``; they get ``lang`` here, since
+    the article around a fallback note is English. A notebook gets the fallback note when it
+    is English filling in for the reader's language, and the outdated note when it is the
+    reader's own notebook recorded against an English notebook that has changed since.
     """
     if str(page.file.abs_src_path).endswith(".md"):
-        reader = _locale(config)
-        if not reader or reader == locale_settings.SOURCE:
+        reader = _reader(config)
+        if reader is None:
             return html_text
-        for kind, css in _CLASS.items():  # on_page_markdown added at most one of them
+        for kind, css in _CLASS.items():  # markdown_note added at most one of them
             opening = f'<div class="admonition {css} translation-{kind}"'
             html_text = html_text.replace(f"{opening}>", f'{opening} lang="{reader}">', 1)
         return html_text
@@ -209,7 +181,7 @@ def on_page_content(html_text: str, *, page: Any, config: Any, files: Files) -> 
     return html_text[: heading.end()] + note + html_text[heading.end() :]
 
 
-def on_post_page(output: str, *, page: Any, config: Any) -> str:
+def english_article(output: str, page: Any, config: Any) -> str:
     """Mark the article of a fallback page English; the page around it stays the reader's."""
     if fallback_locale(page, config) is None:
         return output

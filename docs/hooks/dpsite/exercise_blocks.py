@@ -18,9 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-import locale_settings
-
 from dplesson.exercises import Exercise
+from dpsite import locale_settings
 
 PARTS = ("hint", "explain")
 _OPEN = re.compile(r'<div\b[^>]*?\sdata-exercise="(?P<id>[^"]*)"[^>]*>')

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-import locale_settings
+from dpsite import locale_settings
 
 OVERVIEW = re.compile(r"<div\s+data-exercise-overview\s*>\s*</div>")
 UI_ID = "dp-exercise-ui"

@@ -7,6 +7,7 @@ file, ``dplesson/locales/<locale>.yml`` (``figures: {ID: {caption:, alt:, x:, y:
 {...}}}``); numbers in the caption and alt text are ``{placeholders}`` filled from the
 figure's own values. An unknown id or a missing
 label fails the strict build with a ``PluginError`` naming the page and the id.
+``render_page`` is a step of docs/hooks/pages.py.
 """
 
 from __future__ import annotations
@@ -14,19 +15,13 @@ from __future__ import annotations
 import re
 from functools import cache
 from html import escape
-from typing import Any
 
-import locale_settings
 from mkdocs.exceptions import PluginError
 
 from dplesson.figures import catalogue
+from dpsite import locale_settings
 
 PLACEHOLDER = re.compile(r'<div data-figure="([^"]*)"></div>')
-
-
-def _locale(config: Any) -> str:
-    i18n = config.plugins.get("i18n")
-    return str(getattr(i18n, "current_language", None) or config.theme.get("language") or "en")
 
 
 def labels(locale: str, figure_id: str) -> dict[str, str]:
@@ -54,6 +49,8 @@ def figure_html(figure_id: str, locale: str) -> str:
 
 def render_page(html: str, locale: str, source: str) -> str:
     """Replace every figure placeholder of a page; ``PluginError`` names the file and the id."""
+    if "data-figure=" not in html:
+        return html
 
     def replace(match: re.Match[str]) -> str:
         figure_id = match.group(1)
@@ -65,10 +62,3 @@ def render_page(html: str, locale: str, source: str) -> str:
             raise PluginError(f"{source}: figure {figure_id!r} ({locale}): {error}") from error
 
     return PLACEHOLDER.sub(replace, html)
-
-
-def on_page_content(html: str, page: Any, config: Any, **_: Any) -> str:
-    """Draw the page's figures in the build's locale."""
-    if "data-figure=" not in html:
-        return html
-    return render_page(html, _locale(config), page.file.src_uri)

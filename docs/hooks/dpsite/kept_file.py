@@ -5,7 +5,8 @@ notebook's HTML into its page) keeps the outputs of this build in one file. The 
 is a digest of everything the outputs depend on besides their keys (the hook's source, a
 library's version), so a change there starts a new file instead of reading stale values.
 The file is rewritten only when the build made a value it did not hold, and then holds the
-values this build used, so it does not grow with edits.
+values this build used, so it does not grow with edits. A file that no build opened (a
+plain build, ``DPLESSON_PLAIN_BUILD=1``) keeps nothing: every value is made afresh.
 """
 
 from __future__ import annotations
@@ -47,15 +48,23 @@ class KeptFile:
                 self.known = {str(key): value for key, value in data.items()}
         self.used, self.new = {}, False
 
+    def close(self) -> None:
+        """Keep nothing from now on (a plain build)."""
+        self.path, self.known, self.used, self.new = None, {}, {}, False
+
     def get(self, key: str) -> Any:
-        """Return the value kept for ``key``, or ``None``."""
+        """Return the value kept for ``key``, or ``None`` (always, if no build opened a file)."""
+        if self.path is None:
+            return None
         value = self.known.get(key)
         if value is not None:
             self.used[key] = value
         return value
 
     def put(self, key: str, value: Any) -> None:
-        """Keep ``value`` (not ``None``) for ``key``."""
+        """Keep ``value`` (not ``None``) for ``key``, if a build opened a file."""
+        if self.path is None:
+            return
         self.known[key] = self.used[key] = value
         self.new = True
 

@@ -1,20 +1,23 @@
-"""Execute the notebooks of every locale ahead of their pages, in two kernels that stay up.
+"""Execute the lab notebooks ahead of their pages, in two kernels that stay up, into kept copies.
 
 mkdocs-jupyter executes a notebook when its page renders, each in a new kernel: a cold build
 paid five kernel starts and five imports of numpy and matplotlib one after the other (the
-lab's five locales), while the second core waited. ``start`` (called by notebook_convert.py
-when the first language's build is configured) hands the notebooks that miss mkdocs-jupyter's
-cache to ``WORKERS`` threads, each with one kernel, in build order (en and nl first). Before each
-further notebook, a kernel is reset: its namespace, history and execution counter start
-afresh and its working folder becomes the notebook's, so each notebook runs exactly as it
-would alone; only the imported modules stay loaded, which is the saving. The notebooks are
-dealt round-robin, so the same sources always share a kernel in the same order.
+lab's five locales), while the second core waited. ``start`` (docs/hooks/notebooks.py, when
+the first language's build is configured) hands the notebooks whose executed copy is missing
+to ``WORKERS`` threads, each with one kernel, dealt round-robin in build order (en and nl
+first; the same sources always share a kernel in the same order). Before each further
+notebook a kernel is reset: its namespace, history and execution counter start afresh and
+its working folder becomes the notebook's, so each notebook runs as it would alone; only the
+imported modules stay loaded, which is the saving.
 
-Each notebook's future holds the path of its executed copy (``executed_future``), which
-notebook_convert.py converts without executing: the same HTML, because the same nbconvert
-configuration executed it. A notebook that fails keeps its error in the future, its page
-raises it, as before, and its kernel is replaced. ``finish`` stops the kernels and removes
-the executed copies.
+Each executed copy is kept as ``<cache>/<notebook's path>/<digest>.ipynb``; the digest covers
+the notebook's bytes, everything under ``dplesson/`` (the labs import it), the libraries that
+draw the outputs and the execution options (:func:`copy_path`), so a warm build executes
+nothing, and writing a notebook's new copy removes its old one. The copy is what nbconvert's
+executor, configured as mkdocs-jupyter configures it, makes of the notebook, so
+mkdocs-jupyter renders the same page from it without executing it (the plain build,
+``DPLESSON_PLAIN_BUILD=1``, is compared with this one). A notebook that fails keeps its
+error in its future, its page raises it, and its kernel is replaced.
 
 The kernels talk to the build over Unix sockets in the run's private temporary folder
 (``IPC``), where zmq has them: no TCP port opens on the machine, and ipykernel has no
@@ -31,6 +34,7 @@ import threading
 from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +45,8 @@ from jupyter_core.utils import ensure_async, run_sync
 from nbconvert.preprocessors import ExecutePreprocessor
 from traitlets.config import Config
 
+from dpsite.kept_file import digest
+
 #: Kernels running at once; with the build itself that keeps a 2-core machine busy.
 WORKERS = 2
 #: Kernels listen on Unix sockets in the run's folder where zmq supports them (not Windows).
@@ -48,8 +54,32 @@ IPC = bool(zmq.has("ipc"))
 _KERNELS = itertools.count()
 #: Run silently before each notebook a kernel has already run: a new session, as if new.
 RESET = "import os as _os; _os.chdir({folder!r}); get_ipython().reset(new_session=True)"
+#: Libraries whose releases shape an executed notebook's outputs.
+DEPENDENCIES = ("matplotlib", "mplfonts", "numpy", "pillow", "ipykernel", "nbclient", "nbconvert")
+#: Logged for each notebook executed here (tools/reproducible.py counts these lines).
+EXECUTED = "Executed notebook: %s"
 
-log = logging.getLogger("mkdocs.hooks.notebook_kernels")
+log = logging.getLogger("mkdocs.hooks.kernels")
+
+
+def environment(root: Path, options: Sequence[object]) -> str:
+    """Return a digest of what an executed notebook depends on besides its own bytes.
+
+    That is every file under ``root/dplesson``, the releases of ``DEPENDENCIES``, this file and
+    the execution ``options``.
+    """
+    files = sorted(p for p in (root / "dplesson").rglob("*") if p.is_file())
+    parts: list[str | bytes] = [Path(__file__).read_bytes(), repr(list(options))]
+    parts += [f"{name}=={version(name)}" for name in DEPENDENCIES]
+    for path in files:
+        if "__pycache__" not in path.parts:
+            parts += [path.relative_to(root).as_posix(), path.read_bytes()]
+    return digest(parts)
+
+
+def copy_path(source: Path, docs: Path, cache: Path, environment: str) -> Path:
+    """Where the executed copy of ``source`` (a notebook under ``docs``) is kept."""
+    return cache / source.relative_to(docs) / f"{digest([source.read_bytes(), environment])}.ipynb"
 
 
 @dataclass
@@ -80,27 +110,29 @@ class _Executor(ExecutePreprocessor):
 
 
 class _Run:
-    """The notebooks of one build, their worker threads and the folder of executed copies."""
+    """The notebooks of one build, their worker threads and the kernels' socket folder."""
 
-    def __init__(self, sources: Sequence[str], config: Config, workers: int) -> None:
-        self.folder = tempfile.TemporaryDirectory(prefix="dplesson-notebooks-")
-        self.jobs = {
-            source: _Job(source, Path(self.folder.name) / str(index) / Path(source).name)
-            for index, source in enumerate(sources)
-        }
+    def __init__(self, jobs: Sequence[_Job], config: Config, workers: int) -> None:
+        self.sockets = tempfile.TemporaryDirectory(prefix="dplesson-notebooks-")
+        self.jobs = {job.source: job for job in jobs}
+        todo = [job for job in jobs if not job.copy.is_file()]
+        for job in jobs:
+            if job.copy.is_file() and job.future.set_running_or_notify_cancel():
+                job.future.set_result(job.copy)
         self.stopping = threading.Event()
-        jobs = list(self.jobs.values())
         self.threads = [
             threading.Thread(
                 target=self._work,
-                args=(jobs[first::workers], config),
+                args=(todo[first::workers], config),
                 name=f"notebook-kernel-{first}",
                 daemon=True,
             )
-            for first in range(min(workers, len(jobs)))
+            for first in range(min(workers, len(todo)))
         ]
         for thread in self.threads:
             thread.start()
+        if todo:
+            log.info("Executing %d notebooks in %d kernels", len(todo), len(self.threads))
 
     def _work(self, jobs: list[_Job], config: Config) -> None:
         """Execute ``jobs`` in order in one kernel; a failed notebook gets a fresh kernel."""
@@ -111,7 +143,7 @@ class _Run:
                     job.future.cancel()
                     continue
                 try:
-                    kernel = _execute(job, config, kernel, Path(self.folder.name))
+                    kernel = _execute(job, config, kernel, Path(self.sockets.name))
                     job.future.set_result(job.copy)
                 except BaseException as error:  # the page raises it, as mkdocs-jupyter would
                     job.future.set_exception(error)
@@ -120,22 +152,21 @@ class _Run:
             _shutdown(kernel)
 
     def close(self) -> None:
-        """Cancel what has not started, wait for the kernels to stop, delete the copies."""
+        """Cancel what has not started, wait for the kernels to stop, delete their sockets."""
         self.stopping.set()
         for job in self.jobs.values():
             job.future.cancel()
         for thread in self.threads:
             thread.join()
-        self.folder.cleanup()
+        self.sockets.cleanup()
 
 
 def _execute(
     job: _Job, config: Config, kernel: KernelManager | None, sockets: Path
 ) -> KernelManager:
-    """Execute ``job``'s notebook in ``kernel`` (or a new one); write the executed copy.
+    """Execute ``job``'s notebook in ``kernel`` (or a new one); keep the executed copy.
 
     A new kernel's connection file and sockets go in ``sockets``, the run's own folder.
-
     Return the kernel for the next notebook; if this one fails, stop the kernel and raise.
     """
     notebook = nbformat.read(job.source, as_version=4)  # type: ignore[no-untyped-call]
@@ -162,8 +193,13 @@ def _execute(
     finally:
         if executor.kc is not None:
             executor.kc.stop_channels()
-    job.copy.parent.mkdir(parents=True)
-    nbformat.write(notebook, job.copy)  # type: ignore[no-untyped-call]
+    job.copy.parent.mkdir(parents=True, exist_ok=True)
+    for old in job.copy.parent.glob("*.ipynb"):  # this notebook's copies of older sources
+        old.unlink()
+    part = job.copy.with_suffix(".part")
+    nbformat.write(notebook, part)  # type: ignore[no-untyped-call]
+    part.replace(job.copy)
+    log.info(EXECUTED, job.source)
     return kernel
 
 
@@ -182,30 +218,24 @@ async def _stop(kernel: KernelManager) -> None:
 _runs: list[_Run] = []
 
 
-def start(sources: Sequence[str], config: Config, workers: int = WORKERS) -> None:
-    """Begin executing ``sources`` (absolute notebook paths, in build order) in the background.
+def start(notebooks: Sequence[tuple[str, Path]], config: Config, workers: int = WORKERS) -> None:
+    """Begin executing the notebooks whose copy is missing, in the background.
 
-    ``config`` is the nbconvert configuration mkdocs-jupyter executes with. A run still going
-    from an earlier build (``mkdocs serve``) is finished first.
+    ``notebooks`` are ``(source, copy)`` pairs in build order (absolute paths; ``copy_path``
+    names the copy). ``config`` is the nbconvert configuration mkdocs-jupyter executes with.
+    A run still going from an earlier build (``mkdocs serve``) is finished first.
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1; got {workers}")
     finish()
-    if sources:
-        _runs.append(_Run([os.path.normpath(source) for source in sources], config, workers))
-        log.info("Executing %d notebooks in %d kernels", len(sources), min(workers, len(sources)))
+    jobs = [_Job(os.path.normpath(source), copy) for source, copy in notebooks]
+    _runs.append(_Run(jobs, config, workers))
 
 
 def finish() -> None:
-    """Stop the kernels of the current run and delete its executed copies."""
+    """Stop the kernels of the current run."""
     while _runs:
         _runs.pop().close()
-
-
-def executed_future(source: str) -> Future[Path] | None:
-    """Return the future of ``source``'s executed copy; ``None`` if not executed here."""
-    job = _runs[-1].jobs.get(os.path.normpath(source)) if _runs else None
-    return None if job is None else job.future
 
 
 def executed_copy(source: str) -> Path | None:
@@ -213,7 +243,7 @@ def executed_copy(source: str) -> Path | None:
 
     Raises the notebook's own error if it failed.
     """
-    future = executed_future(source)
-    if future is None or future.cancelled():
+    job = _runs[-1].jobs.get(os.path.normpath(source)) if _runs else None
+    if job is None or job.future.cancelled():
         return None
-    return future.result()
+    return job.future.result()

@@ -9,7 +9,8 @@ A formula's MathML depends only on its TeX, on latex2mathml and on these two fil
 made once: ``.cache/mathml/<digest>.json`` keeps the formulas of the last build under a
 digest of latex2mathml's version and both files' source (266 distinct formulas, 0.3–0.4 s of
 a warm build's page builder to convert). Another latex2mathml or an edited repair starts a
-new file; the file is rewritten only when a build met a formula it did not hold.
+new file; the file is rewritten only when a build met a formula it did not hold
+(docs/hooks/speed.py opens and saves it). ``render_page`` is a step of docs/hooks/pages.py.
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-import mathml_polish
-from kept_file import KeptFile, digest
 from latex2mathml.converter import convert
-from mkdocs.plugins import event_priority
+
+from dpsite import mathml_polish
+from dpsite.kept_file import KeptFile, digest
 
 _MATH = re.compile(
     r'<(?P<tag>span|div) class="arithmatex">\s*\\(?P<open>[(\[])(?P<tex>.*?)\\[)\]]\s*</(?P=tag)>',
@@ -55,22 +56,6 @@ def cache_file(config: Any) -> Path:
     return Path(config.config_file_path).parent / ".cache" / "mathml" / f"{name}.json"
 
 
-def on_config(config: Any) -> Any:
-    """Read the kept formulas when a build (its first language) starts."""
-    i18n = config.plugins.get("i18n")
-    if i18n is None or not getattr(i18n, "building", False):
-        KEPT.open(cache_file(config))
-    return config
-
-
-def on_page_content(html_text: str, **_: Any) -> str:
-    """Replace every arithmatex placeholder of the page with its MathML."""
+def render_page(html_text: str) -> str:
+    """Replace every arithmatex placeholder of a page with its MathML."""
     return _MATH.sub(_render, html_text)
-
-
-@event_priority(-150)  # after static-i18n (-100) has built the other languages
-def on_post_build(config: Any) -> None:
-    """After the last language: keep this build's formulas if one of them was new."""
-    i18n = config.plugins.get("i18n")
-    if i18n is None or not getattr(i18n, "building", False):
-        KEPT.save()

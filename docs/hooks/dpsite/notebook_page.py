@@ -1,4 +1,7 @@
-"""A notebook page's content: nbconvert's HTML slimmed to its cells, and kept for warm builds.
+"""A notebook page: the File that makes it one, its HTML slimmed to its cells and kept.
+
+:class:`NotebookPage` is the File of a notebook that MkDocs builds as a page
+(docs/hooks/notebooks.py makes them). :func:`slim_page` is a step of docs/hooks/pages.py.
 
 nbconvert inlines ~550 KB of JupyterLab CSS, a clipboard script, MathJax and Mermaid loaders
 into every notebook page. :func:`slim` removes them, turns code cells into Material code
@@ -26,16 +29,45 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-import download_names
-import locale_settings
 from bs4 import BeautifulSoup, Comment, Tag
 from bs4.element import AttributeValueList
-from download_names import download_name
-from kept_file import KeptFile, digest
-from markdown.extensions.toc import unique
+from markdown.extensions.toc import slugify_unicode, unique
+from mkdocs.structure.files import File
+
+from dpsite import download_names, languages, locale_settings
+from dpsite.download_names import download_name
+from dpsite.kept_file import KeptFile, digest
 
 #: Each page's content and heading ids, under a digest of its inputs.
 KEPT = KeptFile()
+
+
+class NotebookPage(File):
+    """A notebook that MkDocs renders as a page (mkdocs-jupyter supplies the HTML).
+
+    While mkdocs-jupyter renders an executed copy (docs/hooks/notebooks.py), ``abs_src_path``
+    names the copy and ``source`` the notebook itself; :func:`slim_page` puts it back.
+    """
+
+    alternates: dict[str, File]
+    source: str | None = None
+
+    def is_documentation_page(self) -> bool:
+        """Notebooks are pages, whatever their suffix."""
+        return True
+
+
+def slim_page(html: str, page: Any, config: Any) -> str:
+    """Slim a notebook page's HTML to its cells, after pointing its file back at the notebook."""
+    file = page.file
+    if not isinstance(file, NotebookPage):
+        return html
+    if file.source is not None:
+        file.abs_src_path, file.source = file.source, None
+    slugify = config.mdx_configs.get("toc", {}).get("slugify") or slugify_unicode
+    slimmed, slugs = content(html, file.src_uri, languages.page_locale(page, config), slugify)
+    use_ids(page.toc, slugs)
+    return slimmed
 
 
 def content(
