@@ -19,7 +19,7 @@ from bs4 import BeautifulSoup
 
 import chrome as chrome_hook
 import course
-from dpsite import locale_settings
+from dplesson import locales
 from tests import html
 from tests.conftest import IN_PROGRESS, LOCALES, ROOT
 from tests.site_html import built_page, locale_root
@@ -28,7 +28,7 @@ MATERIAL_CREDIT = "Material for MkDocs"
 
 
 def chrome(locale: str) -> dict[str, Any]:
-    return locale_settings.section(locale, "chrome")
+    return locales.section(locale, "chrome")
 
 
 def mkdocs_config() -> dict[str, Any]:
@@ -119,9 +119,9 @@ def test_total_time_is_written_in_hours_and_minutes() -> None:
 
 
 def test_chrome_strings_exist_in_every_language_with_the_same_keys() -> None:
-    english = locale_settings._load("en")["chrome"]
+    english = locales.load("en")["chrome"]
     for locale in LOCALES:
-        own = locale_settings._load(locale)["chrome"]
+        own = locales.load(locale)["chrome"]
         assert set(own) == set(english), locale
         assert set(own["sections"]) == set(english["sections"]), locale
         assert "{minutes}" in own["time_line"] and "{link}" in own["made_with"], locale

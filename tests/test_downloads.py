@@ -8,6 +8,7 @@ import re
 import shutil
 import zipfile
 from collections.abc import Callable
+from concurrent.futures import Future
 from importlib.metadata import version
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
@@ -29,6 +30,13 @@ BOXES = {1: "laplace", 2: "laplace", 3: "composition"}
 def hook(fresh_hook: Callable[[str], ModuleType]) -> ModuleType:
     """``docs/hooks/downloads.py`` as a new build's process has it."""
     return fresh_hook("downloads")
+
+
+def done(wheel: tuple[str, bytes]) -> Future[tuple[str, bytes]]:
+    """A wheel's build that has finished."""
+    future: Future[tuple[str, bytes]] = Future()
+    future.set_result(wheel)
+    return future
 
 
 def root(site_dir: Path, locale: str) -> Path:
@@ -83,18 +91,16 @@ def test_the_wheel_is_cached_until_its_inputs_change(
 
 
 def test_a_missing_wheel_is_built_beside_the_build_and_waited_for_when_named(
-    hook: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    hook: ModuleType, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(hook, "_wheel", {})
     config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"))
     hook.on_config(config)
-    assert "process" in hook._wheel  # started; on_config did not wait for it
+    wheel = hook._wheel["wheel"]  # started: on_config did not wait for it
     name = hook.wheel_name()
-    built = tmp_path / ".cache" / "wheel" / hook._wheel["digest"] / name
-    assert name.startswith("dplesson-") and name.endswith("-py3-none-any.whl")
-    assert built.is_file() and zipfile.is_zipfile(built)
+    built = tmp_path / ".cache" / "wheel" / hook._wheel["digest"][0] / name
+    assert name == WHEEL and built.is_file() and zipfile.is_zipfile(built)
     hook.on_config(config)  # the next language: same inputs, nothing started
-    assert "process" not in hook._wheel and hook.wheel_name() == name
+    assert hook._wheel["wheel"] is wheel and hook.wheel_name() == name
 
 
 def test_a_plain_build_makes_the_wheel_itself_and_keeps_it_nowhere(
@@ -102,14 +108,14 @@ def test_a_plain_build_makes_the_wheel_itself_and_keeps_it_nowhere(
 ) -> None:
     monkeypatch.setenv("DPLESSON_PLAIN_BUILD", "1")
     hook.on_config(SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml")))
-    assert "process" not in hook._wheel and hook.wheel_name() == WHEEL
+    assert hook._wheel["wheel"].done() and hook.wheel_name() == WHEEL
     assert not (tmp_path / ".cache").exists()
 
 
 def test_a_page_is_filled_before_the_search_reads_it(
     hook: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(hook, "_wheel", {"name": WHEEL, "data": b"x" * 2500})
+    monkeypatch.setattr(hook, "_wheel", {"wheel": done((WHEEL, b"x" * 2500))})
     config = SimpleNamespace(site_url="", theme={"language": "en"}, plugins={})
     html = '<p>[[install-line]]</p><p><a class="dp-notebook" href="../lab/">lab</a></p>'
     file = SimpleNamespace(src_uri="early.md", abs_dest_path="/site/early/index.html")
@@ -216,7 +222,7 @@ def test_with_a_site_url_the_build_writes_the_absolute_urls(
     wheel = tmp_path / "cache" / WHEEL
     wheel.parent.mkdir()
     wheel.write_bytes(b"0" * 2000)
-    monkeypatch.setattr(hook, "_wheel", {"name": WHEEL, "data": wheel.read_bytes()})
+    monkeypatch.setattr(hook, "_wheel", {"wheel": done((WHEEL, wheel.read_bytes()))})
     config = SimpleNamespace(
         site_url="https://example.org/dp/", theme={"language": "en"}, plugins={}
     )

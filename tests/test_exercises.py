@@ -18,8 +18,9 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 import exercises as hook
+from dplesson import locales
 from dplesson.exercises import Exercise, catalogue
-from dpsite import exercise_blocks, exercise_pages, locale_settings
+from dpsite import exercise_blocks, exercise_pages
 from tests.conftest import DOCS, LOCALES
 from tests.prose_numbers import numbers
 
@@ -119,8 +120,8 @@ def test_every_index_page_has_the_progress_overview(locale: str) -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_locale_words_every_interface_string(locale: str) -> None:
-    english = locale_settings._load("en")["exercises"]
-    own = locale_settings._load(locale)["exercises"]
+    english = locales.load("en")["exercises"]
+    own = locales.load(locale)["exercises"]
     assert set(own) == set(english)
     for key, text in english.items():
         fields = set(re.findall(r"\{(\w+)\}", text))

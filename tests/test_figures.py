@@ -18,11 +18,11 @@ import pytest
 from bs4 import BeautifulSoup
 from mkdocs.exceptions import PluginError
 
+from dplesson import locales
 from dplesson.figures import catalogue, data
 from dplesson.figures.svg import WIDTH, Axis, Line, chart, number
 from dplesson.figures.svg import _text_width as text_width
 from dpsite import figures as figures_hook
-from dpsite import locale_settings
 from tests.conftest import LOCALES
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -48,7 +48,7 @@ COLOUR_PROPERTIES = {"fill", "stroke", "color", "stop-color", "flood-color", "st
 
 def drawn(figure_id: str, locale: str) -> tuple[ET.Element, catalogue.Figure, dict[str, str]]:
     labels = figures_hook.labels(locale, figure_id)
-    figure = catalogue.render(figure_id, labels, locale_settings.decimal(locale))
+    figure = catalogue.render(figure_id, labels, locales.decimal(locale))
     return ET.fromstring(figure.svg), figure, labels
 
 
@@ -65,7 +65,7 @@ def test_every_figure_is_placed_in_a_chapter() -> None:
 @pytest.mark.parametrize("figure_id", sorted(catalogue.FIGURES))
 def test_figure_is_small_valid_svg_with_the_locale_text(figure_id: str, locale: str) -> None:
     root, figure, labels = drawn(figure_id, locale)
-    decimal = locale_settings.decimal(locale)
+    decimal = locales.decimal(locale)
     assert root.tag == f"{SVG}svg"
     assert root.get("role") == "img"
     title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
@@ -268,7 +268,7 @@ def test_hook_fails_on_unknown_ids_and_missing_labels() -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_locale_labels_every_figure(locale: str) -> None:
-    own = locale_settings._load(locale)["figures"]
+    own = locales.load(locale)["figures"]
     for figure_id in catalogue.FIGURES:
         entry = own[figure_id]
         flat = {**{k: v for k, v in entry.items() if k != "series"}, **entry.get("series", {})}
@@ -284,7 +284,7 @@ def page_html(site_dir: Path, locale: str, chapter: str) -> str:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_built_chapters_show_their_figures_in_the_locale(site_dir: Path, locale: str) -> None:
-    decimal = locale_settings.decimal(locale)
+    decimal = locales.decimal(locale)
     for chapter, ids in CHAPTER_FIGURES.items():
         html = page_html(site_dir, locale, chapter)
         soup = BeautifulSoup(html, "html.parser")
@@ -308,10 +308,10 @@ def test_search_indexes_captions_not_tick_labels(site_dir: Path) -> None:
         index = json.loads((root / "search" / "search_index.json").read_text(encoding="utf-8"))
         texts = " ".join(doc["text"] for doc in index["docs"]).replace("\u200b", "")
         labels = figures_hook.labels(locale, "clipping")
-        figure = catalogue.render("clipping", labels, locale_settings.decimal(locale))
-        caption = catalogue.fill(labels["caption"], figure.values, locale_settings.decimal(locale))
+        figure = catalogue.render("clipping", labels, locales.decimal(locale))
+        caption = catalogue.fill(labels["caption"], figure.values, locales.decimal(locale))
         assert caption in texts, locale
-        alt = catalogue.fill(labels["alt"], figure.values, locale_settings.decimal(locale))
+        alt = catalogue.fill(labels["alt"], figure.values, locales.decimal(locale))
         assert alt not in texts, locale  # the <desc> is inside the excluded drawing
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
-from dpsite import locale_settings
+from dpsite import languages as site_languages
 from l10n import scaffold
 from tests.conftest import ROOT
 
@@ -119,15 +119,15 @@ def test_an_empty_name_is_refused(project: Path, name: str) -> None:
 
 
 def test_the_build_refuses_languages_that_disagree_with_the_settings_files() -> None:
-    """``check_mkdocs`` (called by the translation_banners hook) names each disagreement."""
+    """``check_mkdocs`` (called by the chrome hook) names each disagreement."""
     declared = [{"locale": "en", "name": "English"}, {"locale": "nl", "name": "Nederlands"}]
     declared += [{"locale": "de", "name": "Deutsch"}, {"locale": "tr", "name": "Türkçe"}]
     declared += [{"locale": "zh", "name": "简体中文"}]
-    locale_settings.check_mkdocs(declared)
+    site_languages.check_mkdocs(declared)
     with pytest.raises(ValueError, match=r"no settings file .*\['fr'\]"):
-        locale_settings.check_mkdocs([*declared, {"locale": "fr", "name": "Français"}])
+        site_languages.check_mkdocs([*declared, {"locale": "fr", "name": "Français"}])
     with pytest.raises(ValueError, match=r"not in mkdocs.yml's i18n languages: \['zh'\]"):
-        locale_settings.check_mkdocs(declared[:-1])
+        site_languages.check_mkdocs(declared[:-1])
     renamed = [*declared[:-1], {"locale": "zh", "name": "中文"}]
     with pytest.raises(ValueError, match=r"zh: mkdocs\.yml names it '中文', zh\.yml '简体中文'"):
-        locale_settings.check_mkdocs(renamed)
+        site_languages.check_mkdocs(renamed)

@@ -1,28 +1,20 @@
-"""The site around the pages: which languages are built, the chrome in each, 404s, robots.txt.
+"""The site around the pages: the languages built, the chrome in each, 404 pages, robots.txt.
 
-A translator previews one language with ``python3 noxfile.py -s serve -- --locale nl``:
-``DPLESSON_LOCALE=nl`` builds English and that language only (missing pages still fall
-back to English), so the site rebuilds in a fraction of the time.
+``DPLESSON_LOCALE=nl`` (``python3 noxfile.py -s serve -- --locale nl``) builds English and
+that translation only: a translator's preview, with missing pages falling back to English.
+static-i18n builds one locale after the other, so ``on_config`` sets each one's site name,
+copyright, palette toggle names and permalink title (from the ``chrome`` section of
+``dplesson/locales/<locale>.yml``), ``on_pre_build`` its description and ``on_env`` hands
+the strings to ``overrides/``. A build whose ``mkdocs.yml`` languages disagree with the
+settings files fails.
 
-The strings live in the ``chrome`` section of ``dplesson/locales/<locale>.yml``; static-i18n builds
-one locale after the other, so ``on_config`` sets this build's site name, copyright, palette
-toggle names and heading permalink title (markdown options cannot be overridden per language
-by static-i18n), and ``on_env`` hands the strings to the templates under ``overrides/``.
-
-static-i18n writes every build's ``404.html`` to the site root, so the last locale's page won
-there. ``on_post_template`` moves each translation's page to ``<locale>/404.html`` and keeps
-the English one at the root. Without a ``site_url`` the 404 pages link relative to their own
-folder (MkDocs would write root-relative links, wrong under a sub-folder).
-
-The language menu links each language's home page relative to the page (static-i18n writes
-``/nl/`` on home pages). ``on_post_build`` copies ``LICENSE`` into the site for the footer.
-
-Search engines: static-i18n's ``sitemap.xml`` lists every page with its ``hreflang``
-alternates (absolute, from ``site_url``); the pages' heads carry no ``<link rel="alternate"
-hreflang>``, because Material's script requests a ``sitemap.xml`` next to each such link
-(``overrides/main.html``). ``on_post_build`` writes a ``robots.txt`` that allows everything
-and names the sitemap. Without a ``site_url`` a sitemap cannot hold absolute URLs, so it is
-removed and ``robots.txt`` names none.
+static-i18n writes every build's ``404.html`` to the site root; ``on_post_template`` moves a
+translation's to ``<locale>/404.html`` and keeps the English one at the root, linking
+relative to its own folder without a ``site_url``. The language menu links each home page
+relative to the page (static-i18n writes ``/nl/``). ``on_post_build`` copies ``LICENSE``
+for the footer and writes ``robots.txt``, naming static-i18n's sitemap (which lists the
+``hreflang`` alternates, so the heads carry none: ``overrides/main.html``); without a
+``site_url`` a sitemap cannot hold absolute URLs, so it is removed.
 """
 
 from __future__ import annotations
@@ -36,7 +28,8 @@ from urllib.parse import urljoin, urlsplit
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-from dpsite import languages, locale_settings
+from dplesson import locales
+from dpsite import languages
 from dpsite.search_index import localise_base
 
 LICENCE = "LICENSE.txt"
@@ -49,7 +42,7 @@ _english_404: dict[str, str] = {}
 
 def strings(config: Any) -> dict[str, Any]:
     """Return the chrome strings of the locale being built."""
-    return locale_settings.section(languages.locale(config), "chrome")
+    return locales.section(languages.locale(config), "chrome")
 
 
 def preview(config: Any) -> None:
@@ -70,6 +63,9 @@ def preview(config: Any) -> None:
 def on_config(config: Any) -> Any:
     """Build the languages asked for; name the site and label toggles and permalinks in each."""
     preview(config)
+    i18n = languages.plugin(config)
+    if i18n is not None:
+        languages.check_mkdocs(list(i18n.config.languages))
     chrome = strings(config)
     config.site_name = chrome["site_name"]
     config.copyright = chrome["copyright"]
@@ -81,6 +77,11 @@ def on_config(config: Any) -> Any:
     if toc.get("permalink"):
         toc["permalink_title"] = chrome["permalink"]
     return config
+
+
+def on_pre_build(config: Any) -> None:
+    """Describe the site in the language (static-i18n's ``on_config`` resets the description)."""
+    config.site_description = locales.setting(languages.locale(config), "site_description")
 
 
 def on_env(env: Any, config: Any, **_: Any) -> Any:
@@ -97,7 +98,7 @@ def site_root_link(link: str, config: Any) -> str:
     return link.lstrip("/") or "./"
 
 
-@event_priority(-110)  # after static-i18n has set this page's alternates
+@event_priority(languages.AFTER_I18N)  # after static-i18n has set this page's alternates
 def on_page_context(context: Any, page: Any, config: Any, **_: Any) -> Any:
     """Make the language menu's root-relative links (home pages) relative to the site root."""
     # static-i18n sets this page's copy as an attribute, which shadows the mapping's item.

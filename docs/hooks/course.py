@@ -22,7 +22,8 @@ from typing import Any
 from mkdocs.plugins import event_priority
 from mkdocs.utils.meta import get_data
 
-from dpsite import chapters, languages, locale_settings
+from dplesson import locales
+from dpsite import chapters, languages
 
 PLACEHOLDER = "[[course-time]]"
 CHAPTER_LIST = "[[course-chapters]]"
@@ -39,13 +40,13 @@ def locale_path(src_uri: str, locales: tuple[str, ...]) -> str:
 
 def time_pattern(locale: str) -> re.Pattern[str]:
     """Return the locale's time line as a pattern whose group is the minutes."""
-    line = re.escape(locale_settings.section(locale, "chrome")["time_line"])
+    line = re.escape(locales.section(locale, "chrome")["time_line"])
     return re.compile(line.replace(re.escape("{minutes}"), r"(\d+)"))
 
 
 def minutes_of(text: str, locale: str) -> int | None:
     """Read the minutes from a page's time line (the locale's wording, else English's)."""
-    for code in dict.fromkeys((locale, locale_settings.SOURCE)):
+    for code in dict.fromkeys((locale, locales.SOURCE)):
         found = time_pattern(code).findall(text)
         if len(found) > 1:
             raise ValueError(f"a page states its time {len(found)} times; state it once")
@@ -56,16 +57,16 @@ def minutes_of(text: str, locale: str) -> int | None:
 
 def total_time(minutes: int, locale: str) -> str:
     """``400`` → "6 h 40 min", in the locale's words."""
-    template = locale_settings.section(locale, "chrome")["total_time"]
+    template = locales.section(locale, "chrome")["total_time"]
     return str(template.format(hours=minutes // 60, minutes=minutes % 60))
 
 
-@event_priority(-110)  # after static-i18n has unwrapped the locale folder from the nav
+@event_priority(languages.AFTER_I18N)  # after static-i18n has unwrapped the locale folders
 def on_nav(nav: Any, config: Any, **_: Any) -> Any:
     """Translate the sections, number the chapters and end the learner's path."""
     locale = languages.locale(config)
-    sections = locale_settings.section(locale, "chrome").get("sections") or {}
-    locales = locale_settings.locales()
+    sections = locales.section(locale, "chrome").get("sections") or {}
+    codes = locales.locales()
     chapters.NUMBERS.clear()
     _chapter_sources.clear()
     _timed_sources.clear()
@@ -77,7 +78,7 @@ def on_nav(nav: Any, config: Any, **_: Any) -> Any:
             pages = [child for child in item.children if getattr(child, "is_page", False)]
             for number, page in enumerate(pages, start=1):
                 chapters.NUMBERS[page.file.src_uri] = number
-                path = locale_path(page.file.src_uri, locales)
+                path = locale_path(page.file.src_uri, codes)
                 _chapter_sources.append((path, Path(page.file.abs_src_path)))
             first_section = False
         item.title = sections.get(item.title, item.title)
@@ -85,7 +86,7 @@ def on_nav(nav: Any, config: Any, **_: Any) -> Any:
     for page in nav.pages:
         if str(page.file.src_uri).endswith(".md"):
             _timed_sources.append(Path(page.file.abs_src_path))
-        if end and locale_path(page.file.src_uri, locales) == end and page.next_page:
+        if end and locale_path(page.file.src_uri, codes) == end and page.next_page:
             page.next_page.previous_page = None
             page.next_page = None
     return nav

@@ -1,31 +1,23 @@
 """Put the ``dplesson`` wheel on the site and make every install line and notebook point at it.
 
 * ``on_config`` builds the wheel from the working tree with setuptools' PEP 517 backend, in a
-  temporary copy of the package (no network, no build isolation, nothing written to the
-  tree). Its zip dates are ``SOURCE_DATE_EPOCH`` (1980-01-01 when unset), so one commit gives
-  a byte-identical wheel, kept under ``.cache/wheel/`` until its inputs change. A missing
-  wheel is built by this file run as a script, beside the build (a plain build,
-  ``DPLESSON_PLAIN_BUILD=1``, builds it in its own process and keeps nothing). Pages name it
-  in ``on_page_context``, before the search indexes them, when MkDocs has converted them all.
+  temporary copy (no network, nothing written to the tree), dated ``SOURCE_DATE_EPOCH``, so
+  one commit gives one wheel. It is kept in ``.cache/wheel/`` and, when missing, built in a
+  thread beside the build (in a plain build, before it goes on, and kept nowhere).
   ``on_post_build`` writes it to ``downloads/<wheel name>``.
-* Pages and notebooks name the wheel with the token ``__DPLESSON_WHEEL_URL__``; its file name,
-  version included, comes from the build, never from a page. pip needs an absolute URL: with a
-  ``site_url`` the build writes it; without one the page shows the file name (a line that works
-  in the folder where the reader saved the file) and ``assets/downloads.js`` puts the absolute
-  URL, derived from the page's own address, in its place.
-* A paragraph ``[[install-line]]`` becomes that line as a shell block (locale pages hold no
-  code blocks), and ``[[wheel-link]]`` a link that downloads the wheel.
-* Notebook downloads are named per locale (``lab.nl.ipynb``). With a ``site_url`` the copy has
-  the wheel URL and absolute links written in; without one the download button's script
-  fetches the copy from the same origin, fills them in and saves the result.
+* Pages and notebooks name it with the token ``__DPLESSON_WHEEL_URL__``, filled in
+  ``on_page_context`` (before the search reads the page). pip needs an absolute URL: with a
+  ``site_url`` the build writes it; without one the page shows the file name and
+  ``assets/downloads.js`` puts the URL derived from the page's address in its place.
+* ``[[install-line]]`` becomes that line as a shell block (locale pages hold no code), and
+  ``[[wheel-link]]`` a link that downloads the wheel.
+* Notebook downloads are named per locale (``lab.nl.ipynb``); with a ``site_url`` the copy
+  gets the wheel's URL and absolute links, without one the button's script fills them in.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import io
-import logging
 import os
 import posixpath
 import re
@@ -33,7 +25,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import warnings
+from concurrent.futures import Future, ThreadPoolExecutor
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -44,10 +36,9 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
 
-from dpsite import languages, locale_settings, plain
-from dpsite.download_names import WHEEL_SLOT, download_name
-
-log = logging.getLogger("mkdocs.hooks.downloads")
+from dplesson import locales
+from dpsite import languages, plain
+from dpsite.notebook_page import WHEEL_SLOT, download_name
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "__DPLESSON_WHEEL_URL__"
@@ -68,38 +59,37 @@ RELATIVE_LINK = re.compile(r"\]\((\.\.?\/[^)\s\"\\]*)\)")
 #: The opening tag of a link that may carry the class ``dp-notebook``.
 OPENING_A = re.compile(r"<a\s[^>]*dp-notebook[^>]*>")
 
+#: The wheel of the sources last configured: their digest and the wheel's future.
 _wheel: dict[str, Any] = {}
+_BUILDER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dplesson-wheel")
+#: Run by a new Python in a copy of the sources: build the wheel, print its name last.
+BUILD = "import sys; from setuptools import build_meta; print(build_meta.build_wheel(sys.argv[1]))"
 
 
 def build_wheel(root: Path = ROOT) -> tuple[str, bytes]:
-    """Build the ``dplesson`` wheel from ``root``'s sources; return its file name and bytes."""
-    from setuptools import build_meta
+    """Build the ``dplesson`` wheel from ``root``'s sources; return its file name and bytes.
 
+    setuptools runs in a process of its own, in a copy of the sources (it writes beside them).
+    """
     with tempfile.TemporaryDirectory(prefix="dplesson-wheel-") as temp:
-        source, target = Path(temp) / "src", Path(temp) / "dist"
-        target.mkdir()
-        shutil.copytree(
-            root / "dplesson", source / "dplesson", ignore=shutil.ignore_patterns("__pycache__")
-        )
+        source = Path(temp)
+        ignore = shutil.ignore_patterns("__pycache__")
+        shutil.copytree(root / "dplesson", source / "dplesson", ignore=ignore)
         for name in SOURCES:
             shutil.copy2(root / name, source / name)
-        previous, epoch = Path.cwd(), os.environ.get("SOURCE_DATE_EPOCH")
-        os.environ["SOURCE_DATE_EPOCH"] = epoch or ZIP_EPOCH
-        quiet = io.StringIO()
-        try:
-            os.chdir(source)
-            with (
-                contextlib.redirect_stdout(quiet),
-                contextlib.redirect_stderr(quiet),
-                warnings.catch_warnings(),
-            ):
-                warnings.simplefilter("ignore")  # setuptools' own deprecation notices
-                name = build_meta.build_wheel(str(target))
-        finally:
-            os.chdir(previous)
-            if epoch is None:
-                del os.environ["SOURCE_DATE_EPOCH"]
-        return name, (target / name).read_bytes()
+        epoch = os.environ.get("SOURCE_DATE_EPOCH") or ZIP_EPOCH
+        done = subprocess.run(
+            [sys.executable, "-W", "ignore", "-c", BUILD, "dist"],
+            cwd=source,
+            env={**os.environ, "SOURCE_DATE_EPOCH": epoch},
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if done.returncode:
+            raise PluginError(f"building the dplesson wheel failed:\n{done.stderr}")
+        name = done.stdout.splitlines()[-1]
+        return name, (source / "dist" / name).read_bytes()
 
 
 def wheel_name() -> str:
@@ -144,58 +134,32 @@ def cached_wheel(cache: Path) -> tuple[str, bytes]:
 
 
 def on_config(config: Any) -> Any:
-    """Find the wheel of these sources in the cache, or start building it beside the build.
+    """Find the wheel of these sources kept, or start building it beside the build.
 
     Every language's build configures again; they all use the same wheel.
     """
-    digest = _inputs_digest()
-    if _wheel.get("digest") == digest and _wheel.get("plain") == plain():
-        return config
-    _wheel.clear()
-    _wheel.update(digest=digest, plain=plain())
-    if plain():
-        _wheel["name"], _wheel["data"] = build_wheel()
-        return config
-    folder = Path(config.config_file_path).parent / ".cache" / "wheel" / digest
-    _wheel["folder"] = folder
-    if not sorted(folder.glob("*.whl")):
-        _wheel["process"] = subprocess.Popen(
-            [sys.executable, __file__, str(folder.parent)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+    digest = (_inputs_digest(), plain())
+    if _wheel.get("digest") != digest:
+        wheel: Future[tuple[str, bytes]] = Future()
+        if plain():
+            wheel.set_result(build_wheel())
+        else:
+            wheel = _BUILDER.submit(
+                cached_wheel, Path(config.config_file_path).parent / ".cache" / "wheel"
+            )
+        _wheel.update(digest=digest, wheel=wheel)
     return config
 
 
 def _wheel_data() -> tuple[str, bytes]:
-    """Return the name and bytes of this build's wheel, once its build (if any) is done."""
-    if "data" not in _wheel:
-        process = _wheel.pop("process", None)
-        if process is not None:
-            errors = process.communicate()[1]
-            if process.returncode:
-                raise PluginError(f"building the dplesson wheel failed:\n{errors}")
-        found = sorted(Path(_wheel["folder"]).glob("*.whl"))
-        if not found:
-            raise PluginError(f"no dplesson wheel in {_wheel['folder']}")
-        _wheel["name"], _wheel["data"] = found[0].name, found[0].read_bytes()
-        log.debug("Wheel %s", found[0].name)
-    return str(_wheel["name"]), bytes(_wheel["data"])
-
-
-def _size(locale: str) -> str:
-    """Return the wheel's size in kB, written the locale's way."""
-    return locale_settings.format_number(round(len(_wheel_data()[1]) / 1000), locale)
+    """Return the name and bytes of this build's wheel, once it is built."""
+    wheel: Future[tuple[str, bytes]] = _wheel["wheel"]
+    return wheel.result()
 
 
 @event_priority(languages.BEFORE_PLUGINS)  # before Material's search reads the page's content
 def on_page_context(context: Any, page: Any, config: Any, **_: Any) -> Any:
-    """Fill in the wheel's address, its link and the notebook buttons.
-
-    This waits for the wheel; MkDocs has then converted every page of the language, which
-    is the time the wheel's build takes.
-    """
+    """Fill in the wheel's address, its link and the notebook buttons (waiting for the wheel)."""
     page.content = fill_page(page.content, page, config)
     return context
 
@@ -209,10 +173,11 @@ def fill_page(html: str, page: Any, config: Any) -> str:
         shown = absolute or wheel_name()
         span = f'<span class="dp-wheel-url" data-wheel="{relative}">{shown}</span>'
         html = html.replace(TOKEN, span)
-    strings = locale_settings.section(languages.page_locale(page, config), "downloads")
+    locale = languages.page_locale(page, config)
     if LINK_MARKER in html:
-        text = strings["wheel_link"].format(
-            name=wheel_name(), size=_size(languages.page_locale(page, config))
+        size = locales.format_number(round(len(_wheel_data()[1]) / 1000), locale)
+        text = locales.section(locale, "downloads")["wheel_link"].format(
+            name=wheel_name(), size=size
         )
         link = f'<p><a href="{relative}" download="{wheel_name()}">{text}</a></p>'
         html = html.replace(LINK_MARKER, link)
@@ -221,18 +186,17 @@ def fill_page(html: str, page: Any, config: Any) -> str:
             f" {WHEEL_SLOT}", "" if config.site_url else f' data-fill-wheel="{relative}"'
         )
     if "dp-notebook" in html:
-        html = _notebook_links(html, page, config, relative)
+        html = _notebook_links(html, locale, config, relative)
     return html
 
 
-def _notebook_links(html: str, page: Any, config: Any, wheel: str) -> str:
+def _notebook_links(html: str, language: str, config: Any, wheel: str) -> str:
     """Point notebook links at the per-locale download; let the script fill it without a URL.
 
     A Markdown link ``[...](exercises.ipynb){ .dp-notebook }`` is validated as a page link by
     MkDocs and then turned into a download of that page's notebook here. Only the opening
     tags of ``<a>`` elements are parsed (these pages are long; the links are few).
     """
-    language = languages.page_locale(page, config)
 
     def rewrite(match: re.Match[str]) -> str:
         link = BeautifulSoup(match.group(0), "html.parser").a
@@ -261,13 +225,8 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
         name = download_name(page.file.src_uri, languages.page_locale(page, config))
         copy = Path(page.file.abs_dest_path).parent / name  # named by docs/hooks/notebooks.py
         if copy.is_file():
-            notebook_url = urljoin(config.site_url, page.url + name)
-            text = fill(
-                copy.read_text(encoding="utf-8"),
-                notebook_url,
-                urljoin(config.site_url, wheel_path()),
-            )
-            copy.write_text(text, encoding="utf-8")
+            urls = urljoin(config.site_url, page.url + name), urljoin(config.site_url, wheel_path())
+            copy.write_text(fill(copy.read_text(encoding="utf-8"), *urls), encoding="utf-8")
     if "dp-wheel-url" in output or "data-fill-wheel" in output:
         script = get_relative_url(SCRIPT, page.url)
         output = output.replace("</body>", f'<script src="{script}" defer></script></body>', 1)
@@ -279,7 +238,3 @@ def on_post_build(config: Any) -> None:
     target = Path(config.site_dir) / wheel_path()
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(_wheel_data()[1])
-
-
-if __name__ == "__main__":
-    cached_wheel(Path(sys.argv[1]))

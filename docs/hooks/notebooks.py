@@ -1,23 +1,20 @@
 """The notebooks of every locale as pages: the labs executed ahead, rendered by mkdocs-jupyter.
 
-* mkdocs-static-i18n 1.3.1 remakes every File in its ``on_files`` (priority -100) and so
-  drops mkdocs-jupyter's notebook wrapper: notebooks would be copied as raw JSON while
-  ``--strict`` passes (static-i18n issue #198, open). ``on_files`` here runs after it and
-  turns each notebook back into a page (``dpsite.notebook_page.NotebookPage``), keeping
-  i18n's locale folder and alternates, and adds them to the pages static-i18n's sitemap lists:
-  the one write into another package's state, checked against the releases it was made for
-  (``dpsite.languages.check_i18n``).
-* ``on_config`` of the first language starts executing every built language's lab
-  notebook in two shared kernels, into executed copies kept under ``.cache/notebooks/``
-  (``dpsite.kernels``), and lets mkdocs-jupyter render without executing: ``on_pre_page``
-  waits for the page's copy and points the page's file at it (``File.abs_src_path``), and
-  docs/hooks/pages.py points it back before anything else reads the page. mkdocs-jupyter's
-  own cache (keyed by the copy's bytes) is kept per language, so one language's build does
-  not evict another's entries.
+* static-i18n 1.3.1 remakes every File in its ``on_files`` and drops mkdocs-jupyter's
+  notebook wrapper, so notebooks are copied as raw JSON while ``--strict`` passes (its issue
+  #198, open). ``on_files`` here turns each back into a page (``NotebookPage``) with i18n's
+  locale folder and alternates, and adds them to static-i18n's sitemap list: the one write
+  into another package's state, checked by ``dpsite.languages.check_i18n``.
+* The first language's ``on_config`` starts executing every built language's lab in two
+  shared kernels into copies kept under ``.cache/notebooks/`` (``dpsite.kernels``).
+  ``on_pre_page`` waits for the page's copy and points its file at it
+  (``File.abs_src_path``); mkdocs-jupyter renders it without executing, with its cache kept
+  per language (one folder: each language evicted the others'); docs/hooks/pages.py points
+  the file back first thing.
 * ``on_post_page`` names the downloadable copy per locale (``lab.nl.ipynb``).
 
-``DPLESSON_PLAIN_BUILD=1`` keeps only the first point: mkdocs-jupyter executes and converts
-each notebook itself, as ``mkdocs.yml`` configures it, with no cache.
+``DPLESSON_PLAIN_BUILD=1`` keeps the first point only: mkdocs-jupyter executes and converts
+each notebook itself, as ``mkdocs.yml`` says, without a cache.
 """
 
 from __future__ import annotations
@@ -31,9 +28,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
-from dpsite import kernels, languages, locale_settings, plain
-from dpsite.download_names import download_name
-from dpsite.notebook_page import NotebookPage
+from dpsite import kernels, languages, plain
+from dpsite.notebook_page import NotebookPage, download_name
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Whether this build executes notebooks ahead: mkdocs.yml's ``execute``, before on_config.
@@ -47,29 +43,28 @@ def _executes(path: Path, options: Any) -> bool:
     )
 
 
-def _lab_notebooks(config: Any, options: Any) -> list[Path]:
-    """Return the notebooks this build's pages execute, the built languages' in build order."""
-    docs = Path(config.docs_dir)
-    built = languages.built(config)
-    found = []
-    for path in docs.rglob("*.ipynb"):
-        relative = path.relative_to(docs)
-        top = relative.parts[0]
-        if any(part.startswith(".") for part in relative.parts):
-            continue
-        if top in locale_settings.locales() and top not in built:
-            continue
-        if config.exclude_docs is not None and config.exclude_docs.match_file(relative.as_posix()):
-            continue
-        if _executes(path, options):
-            found.append((built.index(top) if top in built else len(built), str(relative), path))
-    return [path for *_, path in sorted(found)]
+def _start(config: Any, options: Any, cache: Path) -> None:
+    """Start executing the labs of the built languages' folders, in build order."""
+    from mkdocs_jupyter import convert
+
+    docs, kernel, errors = Path(config.docs_dir), options["kernel_name"], options["allow_errors"]
+    app = convert.get_nbconvert_app(execute=True, kernel_name=kernel, allow_errors=errors)
+    environment = kernels.environment(ROOT, [kernel, errors])
+    notebooks = [
+        p for lang in languages.built(config) for p in sorted((docs / lang).glob("*.ipynb"))
+    ]
+    pairs = [
+        (str(path), kernels.copy_path(path, docs, cache / "notebooks", environment))
+        for path in notebooks
+        if _executes(path, options)
+    ]
+    kernels.start(pairs, app.config)
 
 
 def on_config(config: Any) -> Any:
-    """Let kernels import this ``dplesson``; execute ahead, and cache per language, unless plain.
+    """Let kernels import this ``dplesson``; unless plain, execute ahead and cache per language.
 
-    On the first language's build, start executing every built language's lab notebook.
+    The first language's build starts executing every built language's lab.
     """
     jupyter = config.plugins.get("mkdocs-jupyter")
     if jupyter is None:
@@ -79,34 +74,19 @@ def on_config(config: Any) -> Any:
     paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
     if str(ROOT) not in paths:
         os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, paths)])
-    options = jupyter.config
-    cache = Path(config.config_file_path).parent / ".cache"
+    options, cache = jupyter.config, Path(config.config_file_path).parent / ".cache"
     if languages.first(config):
         _ahead["on"] = not plain() and options["execute"] and not options["remove_tag_config"]
         if _ahead["on"]:
-            from mkdocs_jupyter import convert
-
-            app = convert.get_nbconvert_app(
-                execute=True,
-                kernel_name=options["kernel_name"],
-                allow_errors=options["allow_errors"],
-            )
-            environment = kernels.environment(
-                ROOT, [options["kernel_name"], options["allow_errors"]]
-            )
-            docs, copies = Path(config.docs_dir), cache / "notebooks"
-            notebooks = _lab_notebooks(config, options)
-            pairs = [(str(p), kernels.copy_path(p, docs, copies, environment)) for p in notebooks]
-            kernels.start(pairs, app.config)
-    if plain():
-        return config
-    options["execute"] = options["execute"] and not _ahead["on"]
-    options["cache"] = True
-    options["cache_dir"] = str(cache / "mkdocs-jupyter" / languages.locale(config))
+            _start(config, options, cache)
+    if not plain():
+        options["execute"] = options["execute"] and not _ahead["on"]
+        options["cache"] = True
+        options["cache_dir"] = str(cache / "mkdocs-jupyter" / languages.locale(config))
     return config
 
 
-@event_priority(-200)  # after static-i18n (-100) has remade the files
+@event_priority(languages.AFTER_I18N)  # after static-i18n has remade the files
 def on_files(files: Files, config: Any) -> Files:
     """Turn the notebooks that static-i18n made plain files back into pages (issue #198)."""
     jupyter, i18n = config.plugins.get("mkdocs-jupyter"), languages.plugin(config)

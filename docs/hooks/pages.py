@@ -1,5 +1,7 @@
-"""Every page's HTML, rewritten in one place and in one order.
+"""Every page's content, rewritten in one place and in one order.
 
+``on_page_markdown`` adds a translated page's fallback or outdated note (``dpsite.banners``;
+docs/hooks/exercises.py, listed before this hook, has filled its exercises first).
 MkDocs hands each page's HTML (its Markdown converted) to ``on_page_content``; this is the
 only hook that handles that event, and ``STEPS`` is its order. Each step takes the HTML the
 step before it returned (the functions are in docs/hooks/dpsite/):
@@ -16,7 +18,8 @@ step before it returned (the functions are in docs/hooks/dpsite/):
    goes after its heading, so after step 1.
 
 The exercises fill their placeholders earlier, in Markdown (docs/hooks/exercises.py), so
-step 2 meets their values inside formulas. ``on_post_page`` drops the widgets' scripts and
+step 2 meets their values inside formulas. ``on_post_page`` marks the article of a page that
+falls back to English ``lang="en"`` (WCAG 3.1.2) and drops the widgets' scripts and
 stylesheet from every page without a widget (``mkdocs.yml`` lists them for every page).
 """
 
@@ -50,6 +53,11 @@ _WIDGET_ASSET = re.compile(
 )
 
 
+def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
+    """Add the fallback or the outdated note to pages of non-English builds."""
+    return banners.markdown_note(markdown, page, config)
+
+
 def on_page_content(html: str, *, page: Any, config: Any, files: Files) -> str:
     """Run the page's HTML through ``STEPS``, in order."""
     for step in STEPS:
@@ -62,7 +70,8 @@ def _widgets(html: str) -> set[str]:
     return widgets | {"common", "widgets"} if widgets else set()
 
 
-def on_post_page(output: str, **_: Any) -> str:
-    """Remove the widget assets that this page does not use (``common.js`` goes with any)."""
+def on_post_page(output: str, *, page: Any, config: Any) -> str:
+    """Mark a fallback page's article English; remove the widget assets it does not use."""
+    output = banners.english_article(output, page, config)
     needed = _widgets(output)
     return _WIDGET_ASSET.sub(lambda m: m.group(0) if m["name"] in needed else "", output)

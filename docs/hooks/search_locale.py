@@ -1,32 +1,18 @@
-"""Give every locale its own search index, so readers only find pages in their language.
+"""One search index per locale, so readers find pages in their own language only.
 
 static-i18n merges all languages into one ``search/search_index.json`` (its issue #271: the
-themes load one index from a fixed path). Material's search
-loads ``search/search_index.json`` relative to ``base`` in the page's ``__config`` and
-resolves result locations against the same ``base``. After the last language is built,
-``on_post_build`` splits the merged index into ``<locale>/search/search_index.json``
-(locations relative to the locale's folder, ``lang`` narrowed to that locale), and
-``on_post_page`` points ``base`` of every page of a non-default locale at its folder.
+themes load one index from a fixed path). After the last language, ``on_post_build`` splits
+it into ``<locale>/search/search_index.json`` and ``on_post_page`` points ``base`` in each
+page's ``__config`` at its locale's folder, where Material's search loads the index and
+resolves results. ``localise_base`` edits that one JSON value: parsing each page took 4.5 s
+per build, and overriding Material's ``config`` block would copy its hashed worker name.
 
-The pipeline keeps Material's default (stop words, no stemmer): Material turns every query
-term into a prefix query, which lunr does not stem, so a stemmed index would stop matching
-whole words (``gevoeligheid`` against the stem ``gevoel``). Prefixes find inflected forms.
-
-Readers type without diacritics ("duyarlilik", "Sensitivitat", "differentiele"), and lunr
-matches tokens exactly. Material indexes every field named in the index's ``config.fields``
-and shows only ``title`` and ``text``, so ``add_folded_fields`` adds two hidden fields with the
-folded form of each word that has diacritics: a folded query finds the page while previews
-and highlighting keep the original text, and queries with diacritics match as before. The
-functions are in ``dpsite/search_index.py``.
-
-``localise_base`` edits one JSON value, not the page's markup, so it stays a narrow pattern
-on the ``__config`` script. The alternatives cost more: parsing each page with BeautifulSoup
-only to find that script took 4.5 s for the 95 pages of a build (measured), and a template
-override of Material's ``config`` block would copy its hashed search-worker file name, which
-changes with every Material release. docs/hooks/chrome.py uses it for the 404 pages.
-
-Material's search cuts Chinese into words with jieba, which loads its dictionary once per
-build (about a second) and says so on stderr: ``on_config`` sets its logger to warnings.
+The pipeline stays Material's (stop words, no stemmer): every query term is a prefix query,
+which lunr does not stem, so a stemmed index would stop matching whole words. Readers type
+without diacritics ("duyarlilik", "Sensitivitat"), so ``add_folded_fields`` adds two hidden
+fields with the folded form of each word that has them; previews and highlighting keep the
+original text. Material cuts Chinese with jieba, which announces its dictionary on stderr:
+``on_config`` quiets its logger. The functions are in ``dpsite/search_index.py``.
 """
 
 from __future__ import annotations

@@ -1,19 +1,15 @@
-"""The savings no feature hook owns: files the build skips, templates and pages it keeps.
+"""The savings no feature hook owns: files the build skips, templates and values it keeps.
 
-* static-i18n remakes every file of the collection once per language, and twice more to
-  find each page's translations: about 1,000 files per language, two thirds of them what
-  ``exclude_docs`` names (the hooks, examples and snippets under ``docs/``). MkDocs never
-  builds, copies or serves an excluded file, so ``on_files`` drops them before static-i18n
-  (priority -100) sees them.
-* static-i18n builds every language with a new Jinja environment, so Material's templates
-  were compiled five times per build. ``on_env`` gives each environment Jinja's own
-  ``FileSystemBytecodeCache`` under ``.cache/jinja/``: a template is compiled once and then
-  loaded, in this build and the next; Jinja checks each kept template against its source.
+* static-i18n remakes every file once per language and twice more to find translations;
+  two thirds of them are what ``exclude_docs`` names, which MkDocs never builds, copies or
+  serves: ``on_files`` drops them before static-i18n (priority -100) sees them.
+* Each language gets a new Jinja environment, so Material's templates were compiled five
+  times per build; ``on_env`` gives each Jinja's ``FileSystemBytecodeCache`` in
+  ``.cache/jinja/`` (Jinja checks each kept template against its source).
 * The formulas' MathML and the notebook pages are kept for the next build
-  (``dpsite.kept_file``): opened when a build starts, saved when every language is built.
+  (``dpsite.kept_file``): read when a build starts, saved when every language is built.
 
-The notebooks' kernels and caches are docs/hooks/notebooks.py's, the wheel's cache
-docs/hooks/downloads.py's. ``DPLESSON_PLAIN_BUILD=1`` turns all of them off.
+``DPLESSON_PLAIN_BUILD=1`` turns these off, and the notebooks' and the wheel's savings.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ A key missing from a language falls back to English, so a language can grow stri
 
 The files are package data, so a reader's installed ``dplesson`` (the wheel the site ships, or
 an editable install) finds the decimal sign, the figure font and the checker messages of every
-declared language; the site's hooks read the same files through ``docs/hooks/locale_settings``.
+declared language; the site's hooks (``docs/hooks``) read the same files through this module.
 Declaring a language is adding a file: nothing in the package lists languages.
 """
 

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from dplesson import locales
 from dplesson.exercises import catalogue
-from dpsite import exercise_blocks, locale_settings
+from dpsite import exercise_blocks
 from tests.browser.exercise_js import ANSWER_ALL, BLOCK_STORAGE, PROGRESS
 from tests.browser.site_pages import locale_path
 from tests.browser.tour import MALFORMED, Tour, exercise_chapters
@@ -30,13 +31,13 @@ pytestmark = pytest.mark.browser
 
 
 def strings(locale: str) -> dict[str, str]:
-    return {k: str(v) for k, v in locale_settings.section(locale, "exercises").items()}
+    return {k: str(v) for k, v in locales.section(locale, "exercises").items()}
 
 
 def check_answers(results: list[dict[str, Any]], stem: str, locale: str) -> None:
     """Compare what the page showed with the catalogue and the locale's strings."""
     words = strings(locale)
-    example = f"0{locale_settings.decimal(locale)}25"
+    example = f"0{locales.decimal(locale)}25"
     expected = catalogue.for_chapter(stem)
     assert sorted(r["id"] for r in results) == sorted(e.id for e in expected), stem
     for result in results:
@@ -121,7 +122,7 @@ def test_exercises_work_without_storage_and_say_so(
     note = page.locator(".dp-exercise-note")
     assert note.count() == 1 and note.is_visible()
     assert note.text_content() == strings(locale)["storage_unavailable"]
-    check_answers(page.evaluate(ANSWER_ALL, [locale_settings.decimal(locale)]), stem, locale)
+    check_answers(page.evaluate(ANSWER_ALL, [locales.decimal(locale)]), stem, locale)
     total = len(catalogue.for_chapter(stem))
     assert page.evaluate(PROGRESS) == [progress(locale, total, total)]  # for this page view
     open_page(page, base_url, locale, "")

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import urljoin, urlparse
 
+from dplesson import locales
 from dplesson.exercises import catalogue
-from dpsite import locale_settings
 from tests.browser.exercise_js import ANSWER_ALL, OVERVIEW, PROGRESS, TRY_INPUTS
 from tests.browser.figure_js import EXPLORER, FORMULA, MARKS, PRIME, SIZES
 from tests.conftest import ROOT
@@ -151,7 +151,7 @@ def _on_page(page: Page, tour: Tour, name: str) -> None:
         page.wait_for_selector(".dp-explorer.dp-ready svg text")
         tour.explorer = page.evaluate(EXPLORER)
     if stem in exercise_chapters():
-        decimal = locale_settings.decimal(tour.locale)
+        decimal = locales.decimal(tour.locale)
         tour.exercises[stem] = {
             "before": page.evaluate(PROGRESS),
             "results": page.evaluate(ANSWER_ALL, [decimal]),
@@ -193,13 +193,13 @@ def _remembered(page: Page, base_url: str, tour: Tour) -> None:
     seen["notes"] = page.locator(".dp-exercise-note").count()
     seen["states"] = page.evaluate(TRY_INPUTS, [first.id, [*MALFORMED, *WELL_FORMED]])
     assert first.answer is not None
-    field.fill(locale_settings.format_number(first.answer, tour.locale))
+    field.fill(locales.format_number(first.answer, tour.locale))
     field.press("Enter")
     seen["right"] = block.get_attribute("data-state")
     page.evaluate("localStorage.setItem('another-site-key', '1')")
     page.goto(base_url + site_path(tour.locale, "index.md"), wait_until=PARSED)
     seen["overview"] = page.evaluate(OVERVIEW)
-    words = locale_settings.section(tour.locale, "exercises")
+    words = locales.section(tour.locale, "exercises")
     page.get_by_role("button", name=str(words["reset"])).click()
     done = page.get_by_role("status").filter(has_text=str(words["reset_done"]))
     seen["reset_done"] = done.count()

@@ -23,7 +23,8 @@ from typing import Any
 from mkdocs.structure.files import Files
 
 import l10n as translations
-from dpsite import languages, locale_settings
+from dplesson import locales
+from dpsite import languages
 
 GUIDE = "translate.md"
 _H1 = re.compile(r"^#[ \t]+\S.*$", re.MULTILINE)
@@ -35,7 +36,7 @@ _CLASS = {"fallback": "info", "outdated": "warning"}
 
 def strings(kind: str, locale: str) -> tuple[str, str]:
     """Title and text (with a ``{link}`` to the guide) of the ``fallback``/``outdated`` note."""
-    banners = locale_settings.section(locale, "banners")
+    banners = locales.section(locale, "banners")
     return str(banners[f"{kind}_title"]), str(banners[f"{kind}_text"])
 
 

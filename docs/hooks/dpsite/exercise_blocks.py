@@ -18,8 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
+from dplesson import locales
 from dplesson.exercises import Exercise
-from dpsite import locale_settings
 
 PARTS = ("hint", "explain")
 _OPEN = re.compile(r'<div\b[^>]*?\sdata-exercise="(?P<id>[^"]*)"[^>]*>')
@@ -146,7 +146,7 @@ def written(value: float | int | str, locale: str, in_math: bool) -> str:
     """``value`` as the reader sees it: the locale's decimal sign; TeX-safe inside a formula."""
     if isinstance(value, str):
         return value
-    text = locale_settings.format_number(value, locale)
+    text = locales.format_number(value, locale)
     if in_math:  # "−" would become an identifier, "," a spaced separator
         text = text.replace("\u2212", "-").replace(",", "{,}")
     return text

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from dpsite import locale_settings
+from dplesson import locales
 
 OVERVIEW = re.compile(r"<div\s+data-exercise-overview\s*>\s*</div>")
 UI_ID = "dp-exercise-ui"
@@ -23,7 +23,7 @@ _H1 = re.compile(r"^#[ \t]+(?P<title>\S.*?)[ \t]*(?:\{[^}\n]*\})?[ \t]*$", re.MU
 
 def strings(locale: str) -> dict[str, str]:
     """Return the ``exercises`` interface strings of ``locale`` (English where it has none)."""
-    return {str(k): str(v) for k, v in locale_settings.section(locale, "exercises").items()}
+    return {str(k): str(v) for k, v in locales.section(locale, "exercises").items()}
 
 
 def _ids(ids: Sequence[str]) -> str:
@@ -32,7 +32,7 @@ def _ids(ids: Sequence[str]) -> str:
 
 def progress_line(ids: Sequence[str], locale: str) -> str:
     """Write a chapter's progress line (the script fills in the count), as raw HTML."""
-    total = locale_settings.format_number(len(ids), locale)
+    total = locales.format_number(len(ids), locale)
     text = html.escape(strings(locale)["total"].format(total=total))
     return (
         f'<p class="dp-exercise-progress" data-exercise-progress data-ids="{_ids(ids)}">{text}</p>'
@@ -48,7 +48,7 @@ def insert_after_title(markdown: str, block: str) -> str:
 
 def chapter_title(docs: Path, locale: str, stem: str) -> str:
     """Return the first-level heading of a chapter in ``locale`` (the English page's if missing)."""
-    for folder in (locale, locale_settings.SOURCE):
+    for folder in (locale, locales.SOURCE):
         path = docs / folder / f"{stem}.md"
         if path.is_file():
             match = _H1.search(path.read_text(encoding="utf-8"))
@@ -70,7 +70,7 @@ def overview(chapters: Sequence[tuple[str, Sequence[str]]], docs: Path, locale: 
     for stem, ids in chapters:
         if not ids:
             continue
-        total = locale_settings.format_number(len(ids), locale)
+        total = locales.format_number(len(ids), locale)
         count = html.escape(words["total"].format(total=total))
         title = chapter_title(docs, locale, stem)
         lines.append(
@@ -85,7 +85,7 @@ def ui_script(locale: str) -> str:
     """Write the locale's strings and decimal sign for the reader's script, as a JSON script tag."""
     data = {
         "locale": locale,
-        "decimal": locale_settings.decimal(locale),
+        "decimal": locales.decimal(locale),
         "strings": strings(locale),
     }
     text = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")

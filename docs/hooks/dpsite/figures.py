@@ -18,15 +18,15 @@ from html import escape
 
 from mkdocs.exceptions import PluginError
 
+from dplesson import locales
 from dplesson.figures import catalogue
-from dpsite import locale_settings
 
 PLACEHOLDER = re.compile(r'<div data-figure="([^"]*)"></div>')
 
 
 def labels(locale: str, figure_id: str) -> dict[str, str]:
     """Return the figure's labels in ``locale`` (English where missing), series flattened."""
-    entry = locale_settings.section(locale, "figures").get(figure_id) or {}
+    entry = locales.section(locale, "figures").get(figure_id) or {}
     flat = {str(k): v for k, v in entry.items() if k != "series"}
     flat.update({str(k): v for k, v in (entry.get("series") or {}).items()})
     return {k: str(v) for k, v in flat.items() if isinstance(v, str | int | float)}
@@ -35,7 +35,7 @@ def labels(locale: str, figure_id: str) -> dict[str, str]:
 @cache
 def figure_html(figure_id: str, locale: str) -> str:
     """Return the ``<figure>`` of one figure in one locale; ``ValueError`` on a problem."""
-    decimal = locale_settings.decimal(locale)
+    decimal = locales.decimal(locale)
     text = labels(locale, figure_id)
     drawn = catalogue.render(figure_id, text, decimal)
     caption = escape(catalogue.fill(text["caption"], drawn.values, decimal))

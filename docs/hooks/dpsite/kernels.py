@@ -1,27 +1,19 @@
-"""Execute the lab notebooks ahead of their pages, in two kernels that stay up, into kept copies.
+"""Execute the labs ahead of their pages, in two kernels that stay up, into kept copies.
 
-mkdocs-jupyter executes a notebook when its page renders, each in a new kernel: a cold build
-paid five kernel starts and five imports of numpy and matplotlib one after the other (the
-lab's five locales), while the second core waited. ``start`` (docs/hooks/notebooks.py, when
-the first language's build is configured) hands the notebooks whose executed copy is missing
-to ``WORKERS`` threads, each with one kernel, dealt round-robin in build order (en and nl
-first; the same sources always share a kernel in the same order). Before each further
-notebook a kernel is reset: its namespace, history and execution counter start afresh and
-its working folder becomes the notebook's, so each notebook runs as it would alone; only the
-imported modules stay loaded, which is the saving.
+mkdocs-jupyter starts a kernel per notebook, in the thread that builds the pages: five kernel
+starts and imports of numpy and matplotlib, one after the other. ``start`` deals the
+notebooks whose copy is missing to ``WORKERS`` threads with one kernel each, round-robin in
+build order. Before each further notebook a kernel is reset (namespace, history, execution
+count, working folder), so each runs as it would alone; only the imported modules stay.
 
-Each executed copy is kept as ``<cache>/<notebook's path>/<digest>.ipynb``; the digest covers
-the notebook's bytes, everything under ``dplesson/`` (the labs import it), the libraries that
-draw the outputs and the execution options (:func:`copy_path`), so a warm build executes
-nothing, and writing a notebook's new copy removes its old one. The copy is what nbconvert's
-executor, configured as mkdocs-jupyter configures it, makes of the notebook, so
-mkdocs-jupyter renders the same page from it without executing it (the plain build,
-``DPLESSON_PLAIN_BUILD=1``, is compared with this one). A notebook that fails keeps its
-error in its future, its page raises it, and its kernel is replaced.
-
-The kernels talk to the build over Unix sockets in the run's private temporary folder
-(``IPC``), where zmq has them: no TCP port opens on the machine, and ipykernel has no
-reason to warn in every cold build's log that its messages cross TCP unencrypted.
+A copy is kept as ``<cache>/<notebook's path>/<digest>.ipynb``, the digest covering the
+notebook, everything under ``dplesson/``, the libraries that draw the outputs and the
+options (:func:`copy_path`); a new copy replaces the notebook's old one. It is what
+nbconvert's executor, configured as mkdocs-jupyter configures it, makes of the notebook, so
+mkdocs-jupyter renders the same page from it (the plain build is compared with this one).
+A failed notebook keeps its error in its future, its page raises it, and its kernel is
+replaced. The kernels use Unix sockets in the run's private folder where zmq can: no TCP
+port opens, and ipykernel has no reason to warn that messages cross TCP unencrypted.
 """
 
 from __future__ import annotations

@@ -14,9 +14,10 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-from dplesson.locales import SOURCE
+from dplesson.locales import SETTINGS, SOURCE, locales, name
 
-#: ``on_post_build`` at this priority runs after static-i18n's (-100): every language is built.
+#: After static-i18n's handlers (-100): its files, nav and alternates are made; in the default
+#: language's ``on_post_build``, every language is built.
 AFTER_I18N = -150
 #: A priority above 0 runs before the plugins' handlers of the same event (hooks follow them).
 BEFORE_PLUGINS = 100
@@ -79,4 +80,30 @@ def check_i18n() -> None:
             f"#198 (notebooks as pages) and #271 (one merged search index) as they are in "
             f"{' or '.join(TESTED_I18N)}; {found} is installed. Check both issues against it, "
             "then add it to TESTED_I18N in docs/hooks/dpsite/languages.py."
+        )
+
+
+def check_mkdocs(languages: list[Any]) -> None:
+    """Raise ``ValueError`` unless static-i18n's ``languages`` match the settings files.
+
+    ``languages`` are the plugin's entries (mappings with ``locale`` and ``name``): the same
+    codes as ``dplesson/locales/<code>.yml``, each with its settings file's ``name``.
+    """
+    listed = {str(entry["locale"]): str(entry["name"]) for entry in languages}
+    declared = set(locales())
+    problems = []
+    if only := sorted(set(listed) - declared):
+        problems.append(f"in mkdocs.yml but with no settings file {SETTINGS}/<code>.yml: {only}")
+    if only := sorted(declared - set(listed)):
+        problems.append(f"with a settings file but not in mkdocs.yml's i18n languages: {only}")
+    for code in sorted(set(listed) & declared):
+        if listed[code] != name(code):
+            problems.append(
+                f"{code}: mkdocs.yml names it {listed[code]!r}, {code}.yml {name(code)!r}"
+            )
+    if problems:
+        raise ValueError(
+            "languages of mkdocs.yml and the settings files disagree: "
+            + "; ".join(problems)
+            + " (python3 noxfile.py -s translations -- new <code> <name> adds both)"
         )

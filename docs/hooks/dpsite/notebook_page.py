@@ -1,20 +1,17 @@
 """A notebook page: the File that makes it one, its HTML slimmed to its cells and kept.
 
-:class:`NotebookPage` is the File of a notebook that MkDocs builds as a page
-(docs/hooks/notebooks.py makes them). :func:`slim_page` is a step of docs/hooks/pages.py.
+:class:`NotebookPage` is the File of a notebook built as a page (docs/hooks/notebooks.py).
+nbconvert inlines ~550 KB of JupyterLab CSS, a clipboard script, MathJax and Mermaid into
+every notebook page; :func:`slim` removes them, turns code cells into Material code blocks,
+gives headings the site's ids (:func:`use_ids` for the table of contents), folds the cell
+tagged ``labels`` and adds a download button for the per-locale copy (:func:`download_name`),
+with an empty ``data-fill-wheel`` slot (``WHEEL_SLOT``) that docs/hooks/downloads.py fills.
 
-nbconvert inlines ~550 KB of JupyterLab CSS, a clipboard script, MathJax and Mermaid loaders
-into every notebook page. :func:`slim` removes them, turns code cells into Material code
-blocks, gives headings the site's ids (for the table of contents, :func:`use_ids`), folds
-the cell tagged ``labels``, and adds a small stylesheet and a download link (named per
-locale, filled in by docs/hooks/downloads.py).
-
-Slimming parses the whole page with BeautifulSoup: half a second for the ten notebook pages,
-in every build. The page is the same for the same inputs, so :func:`content` keeps it in
-``.cache/notebook-pages/<digest>.json`` (docs/hooks/kept_file.py), under a key made of all
-its inputs (nbconvert's HTML, the notebook's name, the language and its two strings, the
-slug function); the file's name covers this file, download_names.py and the libraries that
-shape the output (BeautifulSoup, Python's ``html.parser``, Markdown's ``unique``).
+Slimming parses the page with BeautifulSoup, half a second for the ten pages, so
+:func:`content` keeps each in ``.cache/notebook-pages/<digest>.json`` (``kept_file``) under
+a key of all its inputs (the HTML, the notebook's name, the language and its two strings,
+the slug function); the file's name covers this file and the libraries that shape the
+output. :func:`slim_page` is the first step of docs/hooks/pages.py.
 """
 
 from __future__ import annotations
@@ -34,9 +31,12 @@ from bs4.element import AttributeValueList
 from markdown.extensions.toc import slugify_unicode, unique
 from mkdocs.structure.files import File
 
-from dpsite import download_names, languages, locale_settings
-from dpsite.download_names import download_name
+from dplesson import locales
+from dpsite import languages
 from dpsite.kept_file import KeptFile, digest
+
+#: The empty attribute a download button carries until the wheel's address is known.
+WHEEL_SLOT = 'data-fill-wheel=""'
 
 #: Each page's content and heading ids, under a digest of its inputs.
 KEPT = KeptFile()
@@ -78,8 +78,8 @@ def content(
     if function is None:  # a slug function that cannot be named: nothing to key it by
         return slim(html, name, language, slugify)
     strings = [
-        locale_settings.section(language, "notebooks")["labels_summary"],
-        locale_settings.section(language, "downloads")["notebook_button"],
+        locales.section(language, "notebooks")["labels_summary"],
+        locales.section(language, "downloads")["notebook_button"],
     ]
     key = digest([html, posixpath.basename(name), language, *strings, function])
     found = KEPT.get(key)
@@ -102,7 +102,7 @@ def _name(function: Any) -> str | None:
 
 def cache_file(config: Any) -> Path:
     """Where this project keeps the pages, for this code and these libraries."""
-    sources = [Path(__file__).read_bytes(), Path(download_names.__file__).read_bytes()]
+    sources = [Path(__file__).read_bytes()]
     libraries = [version("beautifulsoup4"), version("markdown"), platform.python_version()]
     name = digest([*sources, *libraries])  # Python's own html.parser reads the page
     return Path(config.config_file_path).parent / ".cache" / "notebook-pages" / f"{name}.json"
@@ -140,7 +140,7 @@ def slim(html: str, name: str, language: str, slugify: Callable[..., str]) -> tu
         anchor["class"] = "headerlink"
     slugs = _reslug(soup, slugify)
     for cell in soup.find_all("div", class_="celltag_labels"):
-        _fold(soup, cell, locale_settings.section(language, "notebooks")["labels_summary"])
+        _fold(soup, cell, locales.section(language, "notebooks")["labels_summary"])
     for div in soup.find_all("div"):
         _flatten(div)
     _add_download(soup, posixpath.basename(name), language)
@@ -196,16 +196,22 @@ def _fold(soup: BeautifulSoup, cell: Tag, summary: str) -> None:
     details.insert(0, title)
 
 
+def download_name(src_uri: str, language: str) -> str:
+    """``lab.ipynb`` of the Dutch build downloads as ``lab.nl.ipynb``."""
+    stem = posixpath.splitext(posixpath.basename(src_uri))[0].removesuffix(f".{language}")
+    return f"{stem}.{language}.ipynb"
+
+
 def _add_download(soup: BeautifulSoup, name: str, language: str) -> None:
     """Add a button that downloads the notebook, after the first heading (or on top).
 
     It links to the per-locale copy (``lab.nl.ipynb``) that ``on_post_page`` names, and leaves
-    docs/hooks/downloads.py the empty ``data-fill-wheel`` slot (download_names.py) to fill.
+    docs/hooks/downloads.py the empty ``data-fill-wheel`` slot (``WHEEL_SLOT``) to fill.
     """
     local = download_name(name, language)
     attrs = {"href": local, "download": local, "class": "md-button", "data-fill-wheel": ""}
     link = soup.new_tag("a", attrs=attrs)
-    link.string = locale_settings.section(language, "downloads")["notebook_button"]
+    link.string = locales.section(language, "downloads")["notebook_button"]
     paragraph = soup.new_tag("p", attrs={"class": "nb-download"})
     paragraph.append(link)
     heading = soup.find("h1")
