@@ -15,6 +15,7 @@ import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from mkdocs.exceptions import PluginError
@@ -181,15 +182,15 @@ def test_the_copy_changes_with_the_notebook_and_the_package_sources(tmp_path: Pa
 
 
 @pytest.mark.parametrize(
-    ("uri", "directory_urls", "page"),
-    [
-        ("nl/lab.ipynb", True, "nl/lab/index.html"),
-        ("lab.ipynb", False, "lab.html"),
-        ("nl/lab/index.html", True, "nl/lab/index.html"),
-    ],
+    ("directory_urls", "page"), [(True, "nl/lab/index.html"), (False, "nl/lab.html")]
 )
-def test_page_uri(uri: str, directory_urls: bool, page: str) -> None:
-    assert notebooks._page_uri(uri, directory_urls) == page
+def test_a_notebook_is_a_page_at_its_address(directory_urls: bool, page: str) -> None:
+    from mkdocs.structure.files import File
+
+    config = SimpleNamespace(site_dir="/site", use_directory_urls=directory_urls)
+    notebook = File("nl/lab.ipynb", "/docs", "/site", directory_urls)
+    made = notebooks._as_page(notebook, config, "nl/lab.ipynb")
+    assert made.dest_uri == page and made.is_documentation_page()
 
 
 def test_the_workarounds_stop_the_build_on_a_static_i18n_they_were_not_checked_against(

@@ -22,6 +22,7 @@ def fresh_build(fresh_hook: Fresh) -> tuple[ModuleType, ModuleType]:
     return fresh_hook("speed"), mathml
 
 
+@pytest.mark.filterwarnings("ignore:pkg_resources is deprecated:UserWarning")  # jieba's import
 def test_the_files_exclude_docs_names_are_dropped_before_any_language_sees_them(
     fresh_hook: Fresh, monkeypatch: pytest.MonkeyPatch
 ) -> None:

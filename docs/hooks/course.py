@@ -118,8 +118,5 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
     if PLACEHOLDER not in markdown:
         return markdown
     locale = languages.locale(config)
-    total = 0
-    for source in _timed_sources:
-        text = source.read_text(encoding="utf-8")
-        total += minutes_of(text, locale) or 0
+    total = sum(minutes_of(s.read_text(encoding="utf-8"), locale) or 0 for s in _timed_sources)
     return markdown.replace(PLACEHOLDER, total_time(total, locale))

@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import posixpath
 import re
@@ -38,6 +37,7 @@ from mkdocs.utils import get_relative_url
 
 from dplesson import locales
 from dpsite import languages, plain
+from dpsite.kept_file import digest, tree
 from dpsite.notebook_page import WHEEL_SLOT, download_name
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,10 +67,7 @@ BUILD = "import sys; from setuptools import build_meta; print(build_meta.build_w
 
 
 def build_wheel(root: Path = ROOT) -> tuple[str, bytes]:
-    """Build the ``dplesson`` wheel from ``root``'s sources; return its file name and bytes.
-
-    setuptools runs in a process of its own, in a copy of the sources (it writes beside them).
-    """
+    """Build the wheel from ``root``'s sources in a copy, by setuptools in its own process."""
     with tempfile.TemporaryDirectory(prefix="dplesson-wheel-") as temp:
         source = Path(temp)
         ignore = shutil.ignore_patterns("__pycache__")
@@ -103,23 +100,13 @@ def wheel_path() -> str:
 
 
 def _inputs_digest(root: Path = ROOT) -> str:
-    """Hash of everything the wheel depends on: sources, the date and setuptools' version."""
-    hasher = hashlib.sha256()
-    files = [root / name for name in SOURCES] + sorted(
-        p for p in (root / "dplesson").rglob("*") if p.is_file() and "__pycache__" not in p.parts
-    )
-    for path in files:
-        hasher.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    """Digest of everything the wheel depends on: sources, the date and setuptools' version."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH") or ZIP_EPOCH
-    hasher.update(f"{epoch}\0setuptools=={version('setuptools')}".encode())
-    return hasher.hexdigest()[:16]
+    return digest([*tree(root, *SOURCES, "dplesson"), epoch, version("setuptools")])
 
 
 def cached_wheel(cache: Path) -> tuple[str, bytes]:
-    """Return the wheel from ``cache`` if its inputs are unchanged, else build and store it.
-
-    ``mkdocs serve`` loads the configuration again on every change; this keeps it quick.
-    """
+    """Return the wheel kept in ``cache`` for these inputs, else build and keep it."""
     folder = cache / _inputs_digest()
     found = sorted(folder.glob("*.whl")) if folder.is_dir() else []
     if found:
@@ -134,10 +121,7 @@ def cached_wheel(cache: Path) -> tuple[str, bytes]:
 
 
 def on_config(config: Any) -> Any:
-    """Find the wheel of these sources kept, or start building it beside the build.
-
-    Every language's build configures again; they all use the same wheel.
-    """
+    """Find the wheel of these sources kept, or start building it (once for every language)."""
     digest = (_inputs_digest(), plain())
     if _wheel.get("digest") != digest:
         wheel: Future[tuple[str, bytes]] = Future()
@@ -191,12 +175,7 @@ def fill_page(html: str, page: Any, config: Any) -> str:
 
 
 def _notebook_links(html: str, language: str, config: Any, wheel: str) -> str:
-    """Point notebook links at the per-locale download; let the script fill it without a URL.
-
-    A Markdown link ``[...](exercises.ipynb){ .dp-notebook }`` is validated as a page link by
-    MkDocs and then turned into a download of that page's notebook here. Only the opening
-    tags of ``<a>`` elements are parsed (these pages are long; the links are few).
-    """
+    """Point ``.dp-notebook`` links at the per-locale download (only ``<a>`` tags are parsed)."""
 
     def rewrite(match: re.Match[str]) -> str:
         link = BeautifulSoup(match.group(0), "html.parser").a

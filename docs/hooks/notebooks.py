@@ -62,10 +62,7 @@ def _start(config: Any, options: Any, cache: Path) -> None:
 
 
 def on_config(config: Any) -> Any:
-    """Let kernels import this ``dplesson``; unless plain, execute ahead and cache per language.
-
-    The first language's build starts executing every built language's lab.
-    """
+    """Let kernels import this ``dplesson``; unless plain, execute ahead and cache per language."""
     jupyter = config.plugins.get("mkdocs-jupyter")
     if jupyter is None:
         return config
@@ -97,7 +94,11 @@ def on_files(files: Files, config: Any) -> Files:
             continue
         if not jupyter.should_include(file):
             continue
-        page = _as_page(file, config, _dest_uri(file, config))
+        dest_uri = file.dest_uri
+        if i18n is not None and hasattr(file, "norm_src_uri"):  # the build language's folder
+            folder = "" if i18n.current_language == i18n.default_language else i18n.current_language
+            dest_uri = posixpath.join(folder, file.norm_src_uri)  # also where English fills in
+        page = _as_page(file, config, dest_uri)
         page.alternates = _alternates(file, page, config)
         files.remove(file)
         files.append(page)
@@ -107,30 +108,15 @@ def on_files(files: Files, config: Any) -> Files:
     return files
 
 
-def _page_uri(uri: str, use_directory_urls: bool) -> str:
-    """``nl/lab.ipynb`` becomes ``nl/lab/index.html`` (or ``nl/lab.html``); pages stay."""
-    stem, suffix = posixpath.splitext(uri)
-    if suffix != ".ipynb":
-        return uri
-    return stem + ("/index.html" if use_directory_urls else ".html")
-
-
-def _dest_uri(file: File, config: Any) -> str:
-    """Where the page goes: the build language's folder, also when English fills in."""
-    if languages.plugin(config) is None or not hasattr(file, "norm_src_uri"):
-        return file.dest_uri
-    locale = languages.locale(config)
-    prefix = "" if locale == languages.default(config) else locale
-    return posixpath.join(prefix, file.norm_src_uri)
-
-
-def _as_page(file: File, config: Any, dest_uri: str | None = None) -> NotebookPage:
+def _as_page(file: File, config: Any, dest_uri: str) -> NotebookPage:
+    """``nl/lab.ipynb`` as the page ``nl/lab/index.html`` (or ``nl/lab.html``), i18n's too."""
+    stem = posixpath.splitext(dest_uri)[0] + ("/index" if config.use_directory_urls else "")
     page = NotebookPage(
         file.src_uri,
         file.src_dir,
         config.site_dir,
         config.use_directory_urls,
-        dest_uri=_page_uri(dest_uri or file.dest_uri, config.use_directory_urls),
+        dest_uri=stem + ".html",
         inclusion=file.inclusion,
     )
     for name in ("locale", "locale_alternate_of", "localization", "norm_src_uri"):

@@ -1,26 +1,21 @@
 """Every page's content, rewritten in one place and in one order.
 
-``on_page_markdown`` adds a translated page's fallback or outdated note (``dpsite.banners``;
-docs/hooks/exercises.py, listed before this hook, has filled its exercises first).
-MkDocs hands each page's HTML (its Markdown converted) to ``on_page_content``; this is the
-only hook that handles that event, and ``STEPS`` is its order. Each step takes the HTML the
-step before it returned (the functions are in docs/hooks/dpsite/):
+``on_page_markdown`` adds a translated page's fallback or outdated note (``dpsite.banners``),
+after docs/hooks/exercises.py (listed before this hook) has filled the exercises. This is the
+only ``on_page_content`` handler, and ``STEPS`` its order, each step taking the HTML the one
+before returned (the functions are in docs/hooks/dpsite/):
 
 1. ``notebook_page.slim_page``: a notebook page's file points at the notebook again
-   (mkdocs-jupyter rendered its executed copy), and nbconvert's HTML is slimmed to the
-   cells, with the site's heading ids and the download button.
-2. ``mathml.render_page``: arithmatex's TeX becomes MathML.
-3. ``figures.render_page``: ``<div data-figure="ID">`` becomes the figure's SVG, in the
-   language being built.
+   (mkdocs-jupyter rendered its executed copy); nbconvert's HTML is slimmed to the cells.
+2. ``mathml.render_page``: arithmatex's TeX becomes MathML (the exercises' values are in).
+3. ``figures.render_page``: ``<div data-figure="ID">`` becomes the figure's SVG.
 4. ``affordable.attach_grid``: the affordable-releases widget gets its numbers.
 5. ``chapters.number_title``: a chapter's title gets its number (the HTML is left alone).
-6. ``banners.mark_notes``: a page's translation note gets its ``lang``; a notebook's note
-   goes after its heading, so after step 1.
+6. ``banners.mark_notes``: a note gets its ``lang``; a notebook's note goes after its
+   heading, so after step 1.
 
-The exercises fill their placeholders earlier, in Markdown (docs/hooks/exercises.py), so
-step 2 meets their values inside formulas. ``on_post_page`` marks the article of a page that
-falls back to English ``lang="en"`` (WCAG 3.1.2) and drops the widgets' scripts and
-stylesheet from every page without a widget (``mkdocs.yml`` lists them for every page).
+``on_post_page`` marks a fallback page's article ``lang="en"`` (WCAG 3.1.2) and drops the
+widgets' scripts and stylesheet where no widget is (``mkdocs.yml`` lists them for all).
 """
 
 from __future__ import annotations

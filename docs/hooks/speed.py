@@ -1,13 +1,11 @@
 """The savings no feature hook owns: files the build skips, templates and values it keeps.
 
-* static-i18n remakes every file once per language and twice more to find translations;
-  two thirds of them are what ``exclude_docs`` names, which MkDocs never builds, copies or
-  serves: ``on_files`` drops them before static-i18n (priority -100) sees them.
-* Each language gets a new Jinja environment, so Material's templates were compiled five
-  times per build; ``on_env`` gives each Jinja's ``FileSystemBytecodeCache`` in
-  ``.cache/jinja/`` (Jinja checks each kept template against its source).
-* The formulas' MathML and the notebook pages are kept for the next build
-  (``dpsite.kept_file``): read when a build starts, saved when every language is built.
+* static-i18n remakes every file once per language and twice more to find translations, two
+  thirds of them files ``exclude_docs`` names, which MkDocs never uses: ``on_files`` drops
+  them before static-i18n (priority -100) sees them.
+* Each language gets a new Jinja environment: ``on_env`` gives each Jinja's
+  ``FileSystemBytecodeCache`` in ``.cache/jinja/``, so Material's templates compile once.
+* The formulas' MathML and the notebook pages are kept for the next build (``kept_file``).
 
 ``DPLESSON_PLAIN_BUILD=1`` turns these off, and the notebooks' and the wheel's savings.
 """

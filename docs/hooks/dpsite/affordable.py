@@ -1,10 +1,8 @@
-"""Attach the data of the "how many releases can I afford?" comparison to its widget.
+"""The numbers of the "how many releases can I afford?" widget (``attach_grid``, a pages.py step).
 
-The widget ``<div class="dp-widget dp-affordable">`` on the chapter "Composition beyond the
-sum" lets a reader pick a total budget and a noise level. Every count it shows is computed
-here, at build time, by ``dplesson.accounting.affordable_releases``; the script only looks
-the numbers up, so the page and the package can never disagree. ``attach_grid`` is a step of
-docs/hooks/pages.py.
+Every count the widget on "Composition beyond the sum" shows is computed here, at build time,
+by ``dplesson.accounting.affordable_releases``; its script only looks them up, so the page
+and the package cannot disagree.
 """
 
 from __future__ import annotations
@@ -25,21 +23,14 @@ DELTA = 1e-6
 
 @cache
 def grid() -> str:
-    """Return the counts for every budget and noise level as compact JSON.
-
-    ``counts[i][j]`` holds the counts for ``epsilons[i]`` and ``stds[j]``.
-    """
+    """Return ``counts[i][j]`` for ``EPSILONS[i]`` and ``STDS[j]``, with both, as compact JSON."""
     counts = [[affordable_releases(epsilon, DELTA, std) for std in STDS] for epsilon in EPSILONS]
     data = {"delta": DELTA, "epsilons": EPSILONS, "stds": STDS, "counts": counts}
     return json.dumps(data, separators=(",", ":"))
 
 
 def attach_grid(html: str) -> str:
-    """Give every affordable-releases widget of the page its ``data-grid``.
-
-    The page writes the widget's class attribute exactly as :data:`WIDGET`; the grid goes in
-    right after it, so the page is not parsed again for one attribute.
-    """
+    """Give every affordable-releases widget (its class written as :data:`WIDGET`) its grid."""
     if WIDGET not in html:
         return html
     return html.replace(WIDGET, f'{WIDGET} data-grid="{escape(grid())}"')

@@ -1,15 +1,12 @@
 """Tell readers when a page falls back to English or when its translation may be out of date.
 
-Fallback pages and notebooks come from static-i18n: in another locale's build their source lies
-under the English folder. They get a note in the reader's language, and their content is marked
-``lang="en"`` (the ``<article>``) while ``<html lang>``, the menus and the note keep the reader's
-language, so screen readers pronounce each part in its own language (WCAG 3.1.2). Outdated
-pages and notebooks record an English revision (``source.sha256``: the front matter of a page,
-the notebook metadata of a notebook) that no longer matches the English file, as the report
-(``docs/hooks/l10n``) says; ``mark`` clears it. A Markdown page gets its note as an admonition
-(``markdown_note``); notebooks skip the Markdown stage, so ``mark_notes`` (a step of
-docs/hooks/pages.py) writes theirs as HTML and gives every note its ``lang``. The strings are
-the ``banners`` section of each language's settings file (``dplesson/locales/<code>.yml``).
+A fallback page (in another locale's build, its source is English) gets a note in the
+reader's language and its ``<article>`` is marked ``lang="en"``, so screen readers pronounce
+each part in its own language (WCAG 3.1.2). An outdated page records an English revision
+(``source.sha256``, in its front matter or notebook metadata) that no longer matches, as the
+report (``docs/hooks/l10n``) says. Markdown pages get an admonition (``markdown_note``);
+notebooks, which skip the Markdown stage, get HTML from ``mark_notes`` (a step of
+docs/hooks/pages.py). The strings are the ``banners`` section of ``dplesson/locales/<code>.yml``.
 """
 
 from __future__ import annotations
@@ -51,11 +48,9 @@ def banner(kind: str, locale: str, page: str, guide_exists: bool) -> str:
 
 
 def banner_html(kind: str, locale: str, guide_url: str | None) -> str:
-    """Write the ``fallback``/``outdated`` note as HTML, for notebook pages (no Markdown stage).
+    """Write a note as HTML for a notebook page, in the reader's language and saying so.
 
-    The note is in the reader's language and says so (``lang``), as the Markdown one does once
-    ``mark_notes`` has marked it; ``guide_url`` is the translator's guide, or None to keep
-    the sentence without its link.
+    ``guide_url`` is the translator's guide, or None to keep the sentence without its link.
     """
     title, text = strings(kind, locale)
     text = html.escape(text, quote=False)
@@ -123,8 +118,7 @@ def markdown_note(markdown: str, page: Any, config: Any) -> str:
 def outdated_notebook_locale(page: Any, config: Any) -> str | None:
     """Return the reader's locale if ``page`` is its own notebook, recorded against old English.
 
-    The record lives in the notebook metadata (``page.meta`` does not hold it), so the file is
-    read with :func:`l10n.notebook_outdated_reason`, which the report uses too.
+    The record is in the notebook's metadata, read as the report reads it.
     """
     locale = _reader(config)
     src = str(page.file.abs_src_path or "")
@@ -154,12 +148,9 @@ def _guide_url(page: Any, files: Files, locale: str) -> str | None:
 
 
 def mark_notes(html_text: str, page: Any, config: Any, files: Files) -> str:
-    """Mark a page's note as the reader's language; add the notes to notebook pages.
+    """Mark a Markdown page's note as the reader's language; add a notebook page's note.
 
-    The notes of a Markdown page come from ``markdown_note``; they get ``lang`` here, since
-    the article around a fallback note is English. A notebook gets the fallback note when it
-    is English filling in for the reader's language, and the outdated note when it is the
-    reader's own notebook recorded against an English notebook that has changed since.
+    The article around a fallback note is English, hence the note's ``lang``.
     """
     if str(page.file.abs_src_path).endswith(".md"):
         reader = _reader(config)

@@ -9,11 +9,7 @@ NUMBERS: dict[str, int] = {}
 
 
 def number_title(html: str, page: Any) -> str:
-    """Prefix a chapter's title with its number ("3. The Laplace mechanism"); the HTML stays.
-
-    The title is the one the sidebar, ``<title>`` and the footer's previous/next show; it is
-    set before any page is rendered with a template, so every link to a chapter shows it.
-    """
+    """Prefix a chapter's title (sidebar, ``<title>``, previous/next) with its number."""
     number = NUMBERS.get(page.file.src_uri)
     if number is not None and page.title and not str(page.title).startswith(f"{number}. "):
         page.title = f"{number}. {page.title}"

@@ -1,13 +1,10 @@
-"""Put the chapters' figures in place: ``<div data-figure="ID"></div>`` becomes an inline SVG.
+"""The chapters' figures: ``<div data-figure="ID"></div>`` becomes an inline SVG (a pages.py step).
 
-The placeholder stands on its own line of a page (blank lines around it, the same line in
-every locale). The figure is drawn at build time by ``dplesson.figures.catalogue`` with the
-locale's labels and decimal separator from the ``figures`` section of the locale's settings
-file, ``dplesson/locales/<locale>.yml`` (``figures: {ID: {caption:, alt:, x:, y:, series:
-{...}}}``); numbers in the caption and alt text are ``{placeholders}`` filled from the
-figure's own values. An unknown id or a missing
-label fails the strict build with a ``PluginError`` naming the page and the id.
-``render_page`` is a step of docs/hooks/pages.py.
+The placeholder stands on its own line, the same in every locale. ``dplesson.figures`` draws
+the figure at build time with the labels and decimal sign of the ``figures`` section of
+``dplesson/locales/<locale>.yml``; numbers in the caption and alt text are ``{placeholders}``
+filled from the figure's values. An unknown id or a missing label fails the strict build
+with a ``PluginError`` naming the page and the id.
 """
 
 from __future__ import annotations

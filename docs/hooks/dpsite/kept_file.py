@@ -1,12 +1,10 @@
 """Values a build makes once and the next build reads: one JSON file under ``.cache/``.
 
-A hook that turns the same input into the same output every build (a formula into MathML, a
-notebook's HTML into its page) keeps the outputs of this build in one file. The file's name
-is a digest of everything the outputs depend on besides their keys (the hook's source, a
-library's version), so a change there starts a new file instead of reading stale values.
-The file is rewritten only when the build made a value it did not hold, and then holds the
-values this build used, so it does not grow with edits. A file that no build opened (a
-plain build, ``DPLESSON_PLAIN_BUILD=1``) keeps nothing: every value is made afresh.
+A step that turns the same input into the same output (a formula into MathML, a notebook's
+HTML into its page) keeps this build's outputs in one file, named by a digest of what they
+depend on besides their keys (its source, a library's version), so a change starts a new
+file. The file is rewritten only when a build made a new value, with the values that build
+used. A file no build opened (a plain build) keeps nothing.
 """
 
 from __future__ import annotations
@@ -25,6 +23,17 @@ def digest(parts: Iterable[str | bytes]) -> str:
         data = part.encode() if isinstance(part, str) else part
         hasher.update(len(data).to_bytes(8, "big") + data)
     return hasher.hexdigest()[:16]
+
+
+def tree(root: Path, *names: str) -> list[str | bytes]:
+    """Return the path from ``root`` and the bytes of each file ``names`` are or hold."""
+    parts: list[str | bytes] = []
+    for name in names:
+        path = root / name
+        for file in [path] if path.is_file() else sorted(path.rglob("*")):
+            if file.is_file() and "__pycache__" not in file.parts:
+                parts += [file.relative_to(root).as_posix(), file.read_bytes()]
+    return parts
 
 
 class KeptFile:

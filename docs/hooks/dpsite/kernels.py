@@ -37,7 +37,7 @@ from jupyter_core.utils import ensure_async, run_sync
 from nbconvert.preprocessors import ExecutePreprocessor
 from traitlets.config import Config
 
-from dpsite.kept_file import digest
+from dpsite.kept_file import digest, tree
 
 #: Kernels running at once; with the build itself that keeps a 2-core machine busy.
 WORKERS = 2
@@ -55,18 +55,9 @@ log = logging.getLogger("mkdocs.hooks.kernels")
 
 
 def environment(root: Path, options: Sequence[object]) -> str:
-    """Return a digest of what an executed notebook depends on besides its own bytes.
-
-    That is every file under ``root/dplesson``, the releases of ``DEPENDENCIES``, this file and
-    the execution ``options``.
-    """
-    files = sorted(p for p in (root / "dplesson").rglob("*") if p.is_file())
-    parts: list[str | bytes] = [Path(__file__).read_bytes(), repr(list(options))]
-    parts += [f"{name}=={version(name)}" for name in DEPENDENCIES]
-    for path in files:
-        if "__pycache__" not in path.parts:
-            parts += [path.relative_to(root).as_posix(), path.read_bytes()]
-    return digest(parts)
+    """Return a digest of ``root/dplesson``, ``DEPENDENCIES``, this file and ``options``."""
+    parts = [Path(__file__).read_bytes(), repr(list(options)), *tree(root, "dplesson")]
+    return digest(parts + [f"{name}=={version(name)}" for name in DEPENDENCIES])
 
 
 def copy_path(source: Path, docs: Path, cache: Path, environment: str) -> Path:
@@ -156,9 +147,8 @@ class _Run:
 def _execute(
     job: _Job, config: Config, kernel: KernelManager | None, sockets: Path
 ) -> KernelManager:
-    """Execute ``job``'s notebook in ``kernel`` (or a new one); keep the executed copy.
+    """Execute ``job`` in ``kernel`` (or a new one, its sockets in ``sockets``); keep the copy.
 
-    A new kernel's connection file and sockets go in ``sockets``, the run's own folder.
     Return the kernel for the next notebook; if this one fails, stop the kernel and raise.
     """
     notebook = nbformat.read(job.source, as_version=4)  # type: ignore[no-untyped-call]
@@ -211,11 +201,10 @@ _runs: list[_Run] = []
 
 
 def start(notebooks: Sequence[tuple[str, Path]], config: Config, workers: int = WORKERS) -> None:
-    """Begin executing the notebooks whose copy is missing, in the background.
+    """Begin executing, in the background, the ``(source, copy)`` pairs whose copy is missing.
 
-    ``notebooks`` are ``(source, copy)`` pairs in build order (absolute paths; ``copy_path``
-    names the copy). ``config`` is the nbconvert configuration mkdocs-jupyter executes with.
-    A run still going from an earlier build (``mkdocs serve``) is finished first.
+    ``config`` is the nbconvert configuration mkdocs-jupyter executes with. A run still going
+    from an earlier build (``mkdocs serve``) is finished first.
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1; got {workers}")
@@ -231,10 +220,7 @@ def finish() -> None:
 
 
 def executed_copy(source: str) -> Path | None:
-    """Wait for the executed copy of ``source``; ``None`` if this run does not execute it.
-
-    Raises the notebook's own error if it failed.
-    """
+    """Wait for the executed copy of ``source`` (or its error); ``None`` if not executed here."""
     job = _runs[-1].jobs.get(os.path.normpath(source)) if _runs else None
     if job is None or job.future.cancelled():
         return None

@@ -69,10 +69,7 @@ def all_built(config: Any) -> bool:
 
 
 def check_i18n() -> None:
-    """Stop the build, naming the workarounds, if static-i18n is not a release they were made for.
-
-    After checking issues #198 and #271 against a new release, add it to ``TESTED_I18N``.
-    """
+    """Stop the build, naming #198 and #271, on a static-i18n the workarounds were not made for."""
     found = version("mkdocs-static-i18n")
     if found not in TESTED_I18N:
         raise PluginError(
@@ -84,11 +81,7 @@ def check_i18n() -> None:
 
 
 def check_mkdocs(languages: list[Any]) -> None:
-    """Raise ``ValueError`` unless static-i18n's ``languages`` match the settings files.
-
-    ``languages`` are the plugin's entries (mappings with ``locale`` and ``name``): the same
-    codes as ``dplesson/locales/<code>.yml``, each with its settings file's ``name``.
-    """
+    """Raise ``ValueError`` unless static-i18n's language entries match the settings files."""
     listed = {str(entry["locale"]): str(entry["name"]) for entry in languages}
     declared = set(locales())
     problems = []

@@ -1,16 +1,11 @@
-"""Render arithmatex's generic math output to MathML at build time.
+"""Render arithmatex's math to MathML at build time (``render_page``, a step of pages.py).
 
-The browser renders MathML natively with the site's own math font (docs/assets/fonts/), so no
-math script or font is fetched from anywhere. ``mathml_polish`` repairs latex2mathml's primes,
-bars, signs and large operators; a display formula sits in its own box, which scrolls
-sideways when the formula is wider than a phone's screen instead of widening the page.
-
-A formula's MathML depends only on its TeX, on latex2mathml and on these two files, so it is
-made once: ``.cache/mathml/<digest>.json`` keeps the formulas of the last build under a
-digest of latex2mathml's version and both files' source (266 distinct formulas, 0.3–0.4 s of
-a warm build's page builder to convert). Another latex2mathml or an edited repair starts a
-new file; the file is rewritten only when a build met a formula it did not hold
-(docs/hooks/speed.py opens and saves it). ``render_page`` is a step of docs/hooks/pages.py.
+The browser renders MathML with the site's own math font (docs/assets/fonts/): no math
+script or font is fetched. ``mathml_polish`` repairs latex2mathml's primes, bars, signs and
+large operators; a display formula sits in a box that scrolls sideways on a narrow screen.
+A formula's MathML depends only on its TeX, latex2mathml and these two files, so
+``.cache/mathml/<digest>.json`` keeps the last build's (266 formulas, 0.3–0.4 s of a warm
+build), the digest covering latex2mathml's version and both files (docs/hooks/speed.py).
 """
 
 from __future__ import annotations

@@ -45,8 +45,7 @@ KEPT = KeptFile()
 class NotebookPage(File):
     """A notebook that MkDocs renders as a page (mkdocs-jupyter supplies the HTML).
 
-    While mkdocs-jupyter renders an executed copy (docs/hooks/notebooks.py), ``abs_src_path``
-    names the copy and ``source`` the notebook itself; :func:`slim_page` puts it back.
+    While ``abs_src_path`` names an executed copy, ``source`` is the notebook's own path.
     """
 
     alternates: dict[str, File]
@@ -122,10 +121,7 @@ STYLE = """
 
 
 def slim(html: str, name: str, language: str, slugify: Callable[..., str]) -> tuple[str, list[str]]:
-    """Return the page's content: its cells as Material code blocks, outputs, a download link.
-
-    Also return the ids given to its headings, in order (see :func:`use_ids`).
-    """
+    """Return the page's content (cells, outputs, a download button) and its headings' ids."""
     soup = BeautifulSoup(html, "html.parser")
     for tag in soup.find_all(["style", "script", "link"]):
         tag.decompose()
@@ -167,11 +163,7 @@ def _reslug(soup: BeautifulSoup, slugify: Callable[..., str]) -> list[str]:
 
 
 def use_ids(toc: Any, slugs: list[str]) -> None:
-    """Give the page's table of contents the ids of its headings.
-
-    It lists the same headings in the same order (mkdocs-jupyter reads them from the same
-    notebook); if the counts differ, it is left as it is.
-    """
+    """Give the table of contents its headings' ids (the same headings; else leave it)."""
     items = list(_walk(toc or []))
     if len(items) == len(slugs):
         for item, slug in zip(items, slugs, strict=True):
@@ -203,11 +195,7 @@ def download_name(src_uri: str, language: str) -> str:
 
 
 def _add_download(soup: BeautifulSoup, name: str, language: str) -> None:
-    """Add a button that downloads the notebook, after the first heading (or on top).
-
-    It links to the per-locale copy (``lab.nl.ipynb``) that ``on_post_page`` names, and leaves
-    docs/hooks/downloads.py the empty ``data-fill-wheel`` slot (``WHEEL_SLOT``) to fill.
-    """
+    """Add the button that downloads the per-locale copy, after the first heading (or on top)."""
     local = download_name(name, language)
     attrs = {"href": local, "download": local, "class": "md-button", "data-fill-wheel": ""}
     link = soup.new_tag("a", attrs=attrs)

@@ -1,8 +1,8 @@
-"""One search index per locale, with folded words: the functions of docs/hooks/search_locale.py.
+"""One search index per locale, with folded words (docs/hooks/search_locale.py uses these).
 
-``split_index`` splits static-i18n's merged index into one per locale, ``localise_base``
-points a page's search at its locale's folder (docs/hooks/chrome.py uses it for the 404
-pages too), and ``add_folded_fields`` adds the folded forms of words with diacritics.
+``split_index`` splits static-i18n's merged index per locale, ``localise_base`` points a
+page's search at its locale's folder (the 404 pages' too), and ``add_folded_fields`` adds
+the folded forms of words with diacritics.
 """
 
 from __future__ import annotations
@@ -25,12 +25,6 @@ _EXPLICIT = str.maketrans(
 FOLDED = {"title": "folded_title", "text": "folded_text"}
 
 
-def _locale(location: str, locales: set[str]) -> str | None:
-    """Return the locale folder a search entry points into; None for the default language."""
-    head = location.split("/", 1)[0]
-    return head if head in locales else None
-
-
 def fold(word: str) -> str:
     """Lower-case ``word`` and drop its diacritics: ``Duyarlılık`` -> ``duyarlilik``."""
     decomposed = unicodedata.normalize("NFD", word.translate(_EXPLICIT))
@@ -40,11 +34,7 @@ def fold(word: str) -> str:
 
 
 def folded_words(html: str, separator: str) -> str:
-    """Return the folded forms of the words of ``html`` that have diacritics, once each.
-
-    Words are split like Material's worker splits them (markup dropped, then ``separator``), so
-    each folded form is exactly the folded token a reader's query is compared with.
-    """
+    """Return the folded forms of ``html``'s words with diacritics, split as Material splits."""
     pattern = re.compile(separator)
     seen: dict[str, None] = {}
     for part in _TAG.split(html):
@@ -83,12 +73,13 @@ def split_index(data: dict[str, Any], default: str, locales: list[str]) -> dict[
         config["lang"] = [locale]
         indexes[locale] = {"config": config, "docs": []}
     for entry in data["docs"]:
-        folder = _locale(entry["location"], others)
-        if folder is None:
-            indexes[default]["docs"].append(entry)
+        folder = entry["location"].split("/", 1)[0]  # the locale folder it points into, if any
+        if folder in others:
+            indexes[folder]["docs"].append(
+                {**entry, "location": entry["location"][len(folder) + 1 :]}
+            )
         else:
-            local = entry["location"][len(folder) + 1 :]
-            indexes[folder]["docs"].append({**entry, "location": local})
+            indexes[default]["docs"].append(entry)
     return indexes
 
 
