@@ -5,7 +5,8 @@ nbconvert inlines ~550 KB of JupyterLab CSS, a clipboard script, MathJax and Mer
 every notebook page; :func:`slim` removes them, turns code cells into Material code blocks,
 gives headings the site's ids (:func:`use_ids` for the table of contents), folds the cell
 tagged ``labels`` and adds a download button for the per-locale copy (:func:`download_name`),
-with an empty ``data-fill-wheel`` slot (``WHEEL_SLOT``) that docs/hooks/downloads.py fills.
+with an empty ``data-fill-wheel`` slot (``WHEEL_SLOT``), and the paragraph
+``[[install-line]]``: docs/hooks/downloads.py fills both.
 
 Slimming parses the page with BeautifulSoup, half a second for the ten pages, so
 :func:`content` keeps each in ``.cache/notebook-pages/<digest>.json`` (``kept_file``) under
@@ -195,18 +196,22 @@ def download_name(src_uri: str, language: str) -> str:
 
 
 def _add_download(soup: BeautifulSoup, name: str, language: str) -> None:
-    """Add the button that downloads the per-locale copy, after the first heading (or on top)."""
+    """Add the per-locale copy's download button and the install line after the first heading."""
     local = download_name(name, language)
     attrs = {"href": local, "download": local, "class": "md-button", "data-fill-wheel": ""}
     link = soup.new_tag("a", attrs=attrs)
     link.string = locales.section(language, "downloads")["notebook_button"]
     paragraph = soup.new_tag("p", attrs={"class": "nb-download"})
     paragraph.append(link)
+    # The install line and the Python version it needs, as on the home page (downloads.py).
+    line = soup.new_tag("p")
+    line.string = "[[install-line]]"
     heading = soup.find("h1")
     if isinstance(heading, Tag):
         heading.insert_after(paragraph)
     else:
         soup.insert(0, paragraph)
+    paragraph.insert_after(line)
 
 
 def _flatten(div: Tag) -> None:
