@@ -1,16 +1,11 @@
-"""Shape the course: translated nav sections, numbered chapters, the learner's path, total time.
+"""Shape the course: translated sections, numbered chapters, the learner's path, total time.
 
-- The nav's section titles (English in ``mkdocs.yml``) are looked up in the ``chrome.sections``
-  strings of ``dplesson/locales/<locale>.yml``.
-- The pages of the first section are the chapters: their titles (sidebar, ``<title>``, the
-  footer's previous/next) get their number, "3. The Laplace mechanism" (``on_nav`` counts
-  them, docs/hooks/pages.py writes them: ``dpsite.chapters``).
-- The learner's "Next" chain ends at ``extra.course_end`` (the exercises): reference and
-  contributor pages are not steps of the course.
-- Each chapter states its time once, in its "*Time:* about 45 minutes." line (the locale's
-  ``chrome.time_line``); the home page's ``[[course-time]]`` becomes the sum of those lines.
-- The home page's ``[[course-chapters]]`` becomes the numbered list of the chapters, with the
-  titles their pages give, so that it always matches the sidebar.
+The nav's section titles are looked up in ``chrome.sections`` of the locale's settings. The
+first section's pages are the chapters, numbered in their titles ("3. The Laplace
+mechanism": counted here, written by docs/hooks/pages.py). The "Next" chain ends at
+``extra.course_end``. The home page's ``[[course-time]]`` becomes the sum of the chapters'
+time lines (``chrome.time_line``, once per chapter) and ``[[course-chapters]]`` the numbered
+list of the chapters, titled as their pages are, so it always matches the sidebar.
 """
 
 from __future__ import annotations

@@ -1,18 +1,14 @@
 """One search index per locale, so readers find pages in their own language only.
 
-static-i18n merges all languages into one ``search/search_index.json`` (its issue #271: the
-themes load one index from a fixed path). After the last language, ``on_post_build`` splits
-it into ``<locale>/search/search_index.json`` and ``on_post_page`` points ``base`` in each
-page's ``__config`` at its locale's folder, where Material's search loads the index and
-resolves results. ``localise_base`` edits that one JSON value: parsing each page took 4.5 s
-per build, and overriding Material's ``config`` block would copy its hashed worker name.
-
-The pipeline stays Material's (stop words, no stemmer): every query term is a prefix query,
-which lunr does not stem, so a stemmed index would stop matching whole words. Readers type
-without diacritics ("duyarlilik", "Sensitivitat"), so ``add_folded_fields`` adds two hidden
-fields with the folded form of each word that has them; previews and highlighting keep the
-original text. Material cuts Chinese with jieba, which announces its dictionary on stderr:
-``on_config`` quiets its logger. The functions are in ``dpsite/search_index.py``.
+static-i18n merges all languages into one ``search/search_index.json`` (its issue #271).
+After the last language, ``on_post_build`` splits it into ``<locale>/search/`` and
+``on_post_page`` points ``base`` in each page's ``__config`` there (one JSON value edited:
+parsing each page took 4.5 s, a template override would copy Material's hashed worker name).
+Material's pipeline stays (every query term is a prefix, which lunr does not stem), and
+``add_folded_fields`` adds hidden fields with each word's form without diacritics, as
+readers type them; previews keep the original. Material cuts Chinese with jieba, which
+announces its dictionary on stderr: ``on_config`` quiets it. The functions are in
+``dpsite/search_index.py``.
 """
 
 from __future__ import annotations

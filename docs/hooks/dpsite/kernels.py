@@ -1,19 +1,15 @@
 """Execute the labs ahead of their pages, in two kernels that stay up, into kept copies.
 
-mkdocs-jupyter starts a kernel per notebook, in the thread that builds the pages: five kernel
-starts and imports of numpy and matplotlib, one after the other. ``start`` deals the
-notebooks whose copy is missing to ``WORKERS`` threads with one kernel each, round-robin in
-build order. Before each further notebook a kernel is reset (namespace, history, execution
-count, working folder), so each runs as it would alone; only the imported modules stay.
-
-A copy is kept as ``<cache>/<notebook's path>/<digest>.ipynb``, the digest covering the
-notebook, everything under ``dplesson/``, the libraries that draw the outputs and the
-options (:func:`copy_path`); a new copy replaces the notebook's old one. It is what
-nbconvert's executor, configured as mkdocs-jupyter configures it, makes of the notebook, so
-mkdocs-jupyter renders the same page from it (the plain build is compared with this one).
-A failed notebook keeps its error in its future, its page raises it, and its kernel is
-replaced. The kernels use Unix sockets in the run's private folder where zmq can: no TCP
-port opens, and ipykernel has no reason to warn that messages cross TCP unencrypted.
+mkdocs-jupyter starts a kernel per notebook in the thread that builds the pages. ``start``
+deals the notebooks whose copy is missing, round-robin in build order, to ``WORKERS``
+threads with one kernel each, reset before each further notebook (namespace, history,
+execution count, working folder): each runs as it would alone, the imports stay loaded.
+A copy is ``<cache>/<notebook's path>/<digest>.ipynb`` (:func:`copy_path`: the notebook,
+everything under ``dplesson/``, the libraries, the options) and replaces the notebook's old
+one. It is what nbconvert's executor, configured as mkdocs-jupyter configures it, makes of
+the notebook, so mkdocs-jupyter renders the same page from it (the plain build checks it).
+A failed notebook's page raises its error. The kernels use Unix sockets in the run's own
+folder where zmq can: no TCP port opens.
 """
 
 from __future__ import annotations
