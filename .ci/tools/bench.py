@@ -334,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if min(args.cold, args.warm, args.rounds) < 1:
         parser.error("--cold, --warm and --rounds must be at least 1")
-    started = datetime.now(UTC)
+    started, load = datetime.now(UTC), os.getloadavg()[1]
     with tempfile.TemporaryDirectory(prefix="dplesson-bench-") as temp:
         work = Path(temp)
         sources = copy_sources(work / "src")
@@ -356,6 +356,7 @@ def main(argv: list[str] | None = None) -> int:
         "",
         f"- date: {started:%Y-%m-%d %H:%M} UTC",
         f"- machine: {os.cpu_count()} CPUs, {cpu_model()}; {platform.platform()}",
+        f"- load average (5 min) at the start and the end: {load:.1f}, {os.getloadavg()[1]:.1f}",
         f"- Python {platform.python_version()}, mkdocs {version('mkdocs')}, "
         f"mkdocs-material {version('mkdocs-material')}, "
         f"mkdocs-static-i18n {version('mkdocs-static-i18n')}",
