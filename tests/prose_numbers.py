@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from l10n import glossary
+from l10n import units
 
 FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 COMMENTS = re.compile(r"<!--.*?-->", re.DOTALL)  # before the tags: a comment may hold ">"
@@ -29,7 +29,7 @@ _COMMA_LOCALES = re.compile(rf"(?<![{_WORD},])(?:−|(?<![{_WORD}\]])-)?\d+(?:\.
 
 def prose(markdown: str) -> str:
     """The page's text with code, formulas, includes and markup removed."""
-    text = glossary.prose(COMMENTS.sub(" ", FRONT_MATTER.sub("", markdown)))
+    text = units.prose(COMMENTS.sub(" ", FRONT_MATTER.sub("", markdown)))
     for pattern in REMOVALS:
         text = pattern.sub(" ", text)
     return text

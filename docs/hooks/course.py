@@ -24,7 +24,7 @@ PLACEHOLDER = "[[course-time]]"
 CHAPTER_LIST = "[[course-chapters]]"
 _H1 = re.compile(r"^#[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 _chapter_sources: list[tuple[str, Path]] = []  # (path inside the locale folder, source)
-_timed_sources: list[Path] = []
+_timed_sources: list[tuple[Path, Path]] = []  # (source, the English page it translates)
 
 
 def locale_path(src_uri: str, locales: tuple[str, ...]) -> str:
@@ -33,16 +33,21 @@ def locale_path(src_uri: str, locales: tuple[str, ...]) -> str:
     return rest if rest and first in locales else src_uri
 
 
+def _spaced(text: str) -> str:
+    """Read no-break spaces (U+00A0, U+202F, French typography) as plain spaces."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
 def time_pattern(locale: str) -> re.Pattern[str]:
     """Return the locale's time line as a pattern whose group is the minutes."""
-    line = re.escape(locales.section(locale, "chrome")["time_line"])
+    line = re.escape(_spaced(locales.section(locale, "chrome")["time_line"]))
     return re.compile(line.replace(re.escape("{minutes}"), r"(\d+)"))
 
 
 def minutes_of(text: str, locale: str) -> int | None:
     """Read the minutes from a page's time line (the locale's wording, else English's)."""
     for code in dict.fromkeys((locale, locales.SOURCE)):
-        found = time_pattern(code).findall(text)
+        found = time_pattern(code).findall(_spaced(text))
         if len(found) > 1:
             raise ValueError(f"a page states its time {len(found)} times; state it once")
         if found:
@@ -80,7 +85,8 @@ def on_nav(nav: Any, config: Any, **_: Any) -> Any:
     end = config.extra.get("course_end")
     for page in nav.pages:
         if str(page.file.src_uri).endswith(".md"):
-            _timed_sources.append(Path(page.file.abs_src_path))
+            english = Path(config.docs_dir) / locales.SOURCE / locale_path(page.file.src_uri, codes)
+            _timed_sources.append((Path(page.file.abs_src_path), english))
         if end and locale_path(page.file.src_uri, codes) == end and page.next_page:
             page.next_page.previous_page = None
             page.next_page = None
@@ -113,5 +119,15 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
     if PLACEHOLDER not in markdown:
         return markdown
     locale = languages.locale(config)
-    total = sum(minutes_of(s.read_text(encoding="utf-8"), locale) or 0 for s in _timed_sources)
+    total = 0
+    for source, english in _timed_sources:
+        minutes = minutes_of(source.read_text(encoding="utf-8"), locale)
+        if (
+            minutes is None
+            and english.is_file()
+            and minutes_of(english.read_text("utf-8"), locales.SOURCE)
+        ):
+            line = locales.section(locale, "chrome")["time_line"]  # 0 would be wrong
+            raise ValueError(f"{source}: no line states the chapter's time as {line!r}")
+        total += minutes or 0
     return markdown.replace(PLACEHOLDER, total_time(total, locale))

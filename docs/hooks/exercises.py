@@ -7,8 +7,8 @@ the kind and the answer become ``data-*`` attributes, and a ``bug`` exercise get
 A chapter gets a progress line under its title, the home page its overview
 (``exercise_pages``), and every such page the interface strings of its locale.
 
-Runs in Markdown, before docs/hooks/pages.py renders formulas, so that values inside ``$…$``
-are in place first.
+Runs in Markdown, before docs/hooks/pages.py renders formulas: a value inside ``$…$`` is a
+digit stand-in (``exercise_blocks.MATH``) until pages.py puts its MathML in.
 The locale is the build's (static-i18n), also for a page that falls back to English.
 """
 
@@ -25,11 +25,17 @@ from dpsite import exercise_blocks, exercise_pages, languages
 
 
 def exercise_markdown(
-    markdown: str, page: str, locale: str, source: str, exercises: Mapping[str, Exercise]
+    markdown: str,
+    page: str,
+    locale: str,
+    source: str,
+    exercises: Mapping[str, Exercise],
+    math: exercise_blocks.MathValues | None = None,
 ) -> str:
     """Check and render every exercise block of the page; ``PluginError`` on a problem.
 
-    ``exercises`` maps each id to its exercise (the catalogue; a test gives its own).
+    ``exercises`` maps each id to its exercise (the catalogue; a test gives its own); the
+    numbers of formulas are left as stand-ins in ``math`` (see ``exercise_blocks``).
     """
     try:
         blocks = exercise_blocks.find_blocks(markdown)
@@ -37,14 +43,14 @@ def exercise_markdown(
         raise PluginError(f"{source}: {error}") from error
     seen: set[str] = set()
     for block in blocks:
-        found = exercise_blocks.problems(block, page, exercises.get)
+        found = exercise_blocks.problems(block, page, exercises.get, locale)
         if block.id in seen:
             found.append(f"exercise {block.id!r} appears twice")
         seen.add(block.id)
         if found:
             raise PluginError(f"{source}: {'; '.join(found)}")
     for block in reversed(blocks):
-        rendered = exercise_blocks.render(block, exercises[block.id], locale)
+        rendered = exercise_blocks.render(block, exercises[block.id], locale, math)
         markdown = markdown[: block.start] + rendered + markdown[block.end :]
     if blocks:
         ids = [e.id for e in exercises.values() if e.chapter == page]
@@ -61,7 +67,8 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
     locale = languages.locale(config)
     stem = Path(source).stem
     exercises = {e.id: e for e in catalogue.all_exercises()}
-    markdown = exercise_markdown(markdown, stem, locale, source, exercises)
+    exercise_blocks.MATH.mathml.clear()
+    markdown = exercise_markdown(markdown, stem, locale, source, exercises, exercise_blocks.MATH)
     if exercise_pages.OVERVIEW.search(markdown):
         chapters = [(s, [e.id for e in catalogue.for_chapter(s)]) for s in catalogue.CHAPTERS]
         overview = exercise_pages.overview(chapters, Path(config.docs_dir), locale)

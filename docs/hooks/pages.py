@@ -7,44 +7,57 @@ before returned (the functions are in docs/hooks/dpsite/):
 
 1. ``notebook_page.slim_page``: a notebook page's file points at the notebook again
    (mkdocs-jupyter rendered its executed copy); nbconvert's HTML is slimmed to the cells.
-2. ``mathml.render_page``: arithmatex's TeX becomes MathML (the exercises' values are in).
-3. ``figures.render_page``: ``<div data-figure="ID">`` becomes the figure's SVG.
-4. ``affordable.attach_grid``: the affordable-releases widget gets its numbers.
-5. ``chapters.number_title``: a chapter's title gets its number (the HTML is left alone).
-6. ``banners.mark_notes``: a note gets its ``lang``; a notebook's note goes after its
+2. ``mathml.render_page``: arithmatex's TeX becomes MathML.
+3. ``exercise_blocks.MATH``: each exercise value in a formula (a digit stand-in, since
+   docs/hooks/exercises.py filled it in Markdown) becomes its MathML, so after step 2.
+4. ``figures.render_page``: ``<div data-figure="ID">`` becomes the figure's SVG.
+5. ``affordable.attach_grid``: the affordable-releases widget gets its numbers.
+6. ``chapters.number_title``: a chapter's title gets its number (the HTML is left alone).
+7. ``banners.mark_notes``: a note gets its ``lang``; a notebook's note goes after its
    heading, so after step 1.
 
-``on_post_page`` marks a fallback page's article ``lang="en"`` (WCAG 3.1.2) and drops the
-widgets' scripts and stylesheet where no widget is (``mkdocs.yml`` lists them for all).
+``on_post_page`` marks a fallback page's article ``lang="en"`` (WCAG 3.1.2).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 
-from dpsite import affordable, banners, chapters, figures, languages, mathml, notebook_page
+from dpsite import (
+    affordable,
+    banners,
+    chapters,
+    exercise_blocks,
+    figures,
+    languages,
+    mathml,
+    notebook_page,
+)
+
+
+def _formula_values(html: str, page: Any, config: Any, files: Files) -> str:
+    """Put each exercise value's MathML in place of its stand-in in the page's formulas."""
+    try:
+        return exercise_blocks.MATH.replace(html)
+    except ValueError as error:
+        raise PluginError(f"{page.file.src_uri}: {error}") from error
+
 
 Step = Callable[[str, Any, Any, Files], str]
 STEPS: tuple[Step, ...] = (
     lambda html, page, config, files: notebook_page.slim_page(html, page, config),
     lambda html, page, config, files: mathml.render_page(html),
+    _formula_values,
     lambda html, page, config, files: figures.render_page(
         html, languages.locale(config), page.file.src_uri
     ),
     lambda html, page, config, files: affordable.attach_grid(html),
     lambda html, page, config, files: chapters.number_title(html, page),
     banners.mark_notes,
-)
-
-#: One tag on its own line, as Material's templates write each; the pattern starts with a
-#: literal newline, so the scan skips straight from line to line (10× faster than ``\s*``).
-_WIDGET_ASSET = re.compile(
-    r'\n\s*<(?:script src|link rel="stylesheet" href)="[^"]*assets/widgets/'
-    r'(?P<name>[\w-]+)\.(?:js|css)"[^>]*>(?:</script>)?'
 )
 
 
@@ -60,13 +73,6 @@ def on_page_content(html: str, *, page: Any, config: Any, files: Files) -> str:
     return html
 
 
-def _widgets(html: str) -> set[str]:
-    widgets = set(re.findall(r'class="dp-widget dp-([\w-]+)"', html))
-    return widgets | {"common", "widgets"} if widgets else set()
-
-
 def on_post_page(output: str, *, page: Any, config: Any) -> str:
-    """Mark a fallback page's article English; remove the widget assets it does not use."""
-    output = banners.english_article(output, page, config)
-    needed = _widgets(output)
-    return _WIDGET_ASSET.sub(lambda m: m.group(0) if m["name"] in needed else "", output)
+    """Mark the article of a page that falls back to English ``lang="en"``."""
+    return banners.english_article(output, page, config)

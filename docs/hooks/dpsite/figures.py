@@ -1,7 +1,7 @@
 """The chapters' figures: ``<div data-figure="ID"></div>`` becomes an inline SVG (a pages.py step).
 
 The placeholder stands on its own line, the same in every locale. ``dplesson.figures`` draws
-the figure at build time with the labels and decimal sign of the ``figures`` section of
+the figure at build time with the labels and number format of the ``figures`` section of
 ``dplesson/locales/<locale>.yml``; numbers in the caption and alt text are ``{placeholders}``
 filled from the figure's values. An unknown id or a missing label fails the strict build
 with a ``PluginError`` naming the page and the id.
@@ -17,6 +17,7 @@ from mkdocs.exceptions import PluginError
 
 from dplesson import locales
 from dplesson.figures import catalogue
+from dpsite import numbers
 
 PLACEHOLDER = re.compile(r'<div data-figure="([^"]*)"></div>')
 
@@ -32,10 +33,12 @@ def labels(locale: str, figure_id: str) -> dict[str, str]:
 @cache
 def figure_html(figure_id: str, locale: str) -> str:
     """Return the ``<figure>`` of one figure in one locale; ``ValueError`` on a problem."""
-    decimal = locales.decimal(locale)
     text = labels(locale, figure_id)
-    drawn = catalogue.render(figure_id, text, decimal)
-    caption = escape(catalogue.fill(text["caption"], drawn.values, decimal))
+    drawn = catalogue.render(figure_id, text, locale)
+    for key, label in text.items():
+        for problem in numbers.comma_lists(label, [drawn.values], locale):
+            raise ValueError(f"figures.{figure_id}.{key} in {locale}.yml: {problem}")
+    caption = escape(catalogue.fill(text["caption"], drawn.values, locale))
     # Search indexes the caption, not the tick numbers and labels of the drawing.
     svg = drawn.svg.replace("<svg ", "<svg data-search-exclude ", 1)
     return (
