@@ -36,7 +36,7 @@ def locale(config: Any) -> str:
     """Return the locale being built (static-i18n sets it in its ``on_config``)."""
     i18n = plugin(config)
     if i18n is None:
-        return str(config.theme.get("language") or SOURCE)
+        return str((getattr(config, "theme", None) or {}).get("language") or SOURCE)
     return str(i18n.current_language or i18n.default_language)
 
 
