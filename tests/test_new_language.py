@@ -326,13 +326,13 @@ def test_mark_clears_the_outdated_lab_of_one_language(french: tuple[Path, Path, 
     english = root / "docs" / "en" / "lab.ipynb"
     nl_lab = root / "docs" / "nl" / "lab.ipynb"
     before = nl_lab.read_bytes()
-    assert hook.outdated_notebook_locale(_lab_page(config, root, "nl"), config) == "nl"
+    assert hook.note(_lab_page(config, root, "nl"), config) == ("outdated", "nl", "lab.ipynb")
     try:
         assert cli(root, "mark", "nl", "lab.ipynb") == 0
         assert notebook_outdated_reason(nl_lab, english) is None
-        assert hook.outdated_notebook_locale(_lab_page(config, root, "nl"), config) is None
+        assert hook.note(_lab_page(config, root, "nl"), config) is None
         # Other languages keep their note and their status.
-        assert hook.outdated_notebook_locale(_lab_page(config, root, "de"), config) == "de"
+        assert hook.note(_lab_page(config, root, "de"), config) == ("outdated", "de", "lab.ipynb")
         statuses = report(project(root), ["nl", "de"], ["lab.ipynb"])
         assert [(s.locale, s.status) for s in statuses] == [
             ("nl", "translated"),

@@ -15,15 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.plugins import event_priority
-from mkdocs.utils.meta import get_data
 
 from dplesson import locales
 from dpsite import chapters, languages
 
 PLACEHOLDER = "[[course-time]]"
 CHAPTER_LIST = "[[course-chapters]]"
-_H1 = re.compile(r"^#[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
-_chapter_sources: list[tuple[str, Path]] = []  # (path inside the locale folder, source)
 _timed_sources: list[tuple[Path, Path]] = []  # (source, the English page it translates)
 
 
@@ -68,7 +65,7 @@ def on_nav(nav: Any, config: Any, **_: Any) -> Any:
     sections = locales.section(locale, "chrome").get("sections") or {}
     codes = locales.locales()
     chapters.NUMBERS.clear()
-    _chapter_sources.clear()
+    chapters.SOURCES.clear()
     _timed_sources.clear()
     first_section = True
     for item in nav.items:
@@ -79,7 +76,7 @@ def on_nav(nav: Any, config: Any, **_: Any) -> Any:
             for number, page in enumerate(pages, start=1):
                 chapters.NUMBERS[page.file.src_uri] = number
                 path = locale_path(page.file.src_uri, codes)
-                _chapter_sources.append((path, Path(page.file.abs_src_path)))
+                chapters.SOURCES.append((path, Path(page.file.abs_src_path)))
             first_section = False
         item.title = sections.get(item.title, item.title)
     end = config.extra.get("course_end")
@@ -93,29 +90,18 @@ def on_nav(nav: Any, config: Any, **_: Any) -> Any:
     return nav
 
 
-def title_of(text: str) -> str:
-    """Return the title a page source gives: front matter ``title``, else its first heading."""
-    body, meta = get_data(text)
-    if meta.get("title"):
-        return str(meta["title"])
-    heading = _H1.search(body)
-    if heading is None:
-        raise ValueError("a chapter has neither a title nor a first-level heading")
-    return heading[1]
-
-
-def chapter_list(chapters: list[tuple[str, Path]]) -> str:
+def chapter_list() -> str:
     """Write the numbered Markdown list of the chapters, linked by their path in the locale."""
     return "\n".join(
-        f"{number}. [{title_of(source.read_text(encoding='utf-8'))}]({path})"
-        for number, (path, source) in enumerate(chapters, start=1)
+        f"{number}. [{chapters.title_of(source.read_text(encoding='utf-8'))}]({path})"
+        for number, (path, source) in enumerate(chapters.SOURCES, start=1)
     )
 
 
 def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
     """Fill the home page's chapter list and total time from the chapters themselves."""
     if CHAPTER_LIST in markdown:
-        markdown = markdown.replace(CHAPTER_LIST, chapter_list(_chapter_sources))
+        markdown = markdown.replace(CHAPTER_LIST, chapter_list())
     if PLACEHOLDER not in markdown:
         return markdown
     locale = languages.locale(config)

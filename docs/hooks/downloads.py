@@ -1,24 +1,19 @@
 """Put the ``dplesson`` wheel on the site and make every install line and notebook point at it.
 
 * ``on_config`` builds the wheel from the working tree with setuptools' PEP 517 backend, in a
-  temporary copy (no network, nothing written to the tree), dated ``SOURCE_DATE_EPOCH``, so
-  one commit gives one wheel. It is kept in ``.cache/wheel/`` and, when missing, built in a
-  thread beside the build (in a plain build, before it goes on, and kept nowhere).
-  ``on_post_build`` writes it to ``downloads/<wheel name>``. Pages name it in
-  ``on_page_context``, before the search reads them.
-* Notebooks name the wheel with the token ``__DPLESSON_WHEEL_URL__``. pip needs an absolute
-  URL: with a ``site_url`` the build writes it; without one the page shows the file name and
-  ``assets/downloads.js`` puts the URL derived from the page's address in its place.
-* ``[[install-line]]`` becomes the install line as a shell block (locale pages hold no code
-  blocks), with the Python version it needs (``requires-python``) before it and where to open
-  the notebooks after it: ``python -m pip install "dplesson[notebooks] @ <URL>"``
-  (``requirement()``, the extra the notebooks' first cell installs too). Without a ``site_url``
-  and without JavaScript it reads ``"./<wheel>[notebooks]"``: true in the folder where the
-  reader saved the file that ``[[wheel-link]]``, a link that downloads the wheel, offers.
-* Notebook downloads are named per locale (``lab.nl.ipynb``) and work however they are saved:
-  with a ``site_url`` the copy has the wheel's URL and absolute links written in; without one
-  the copy carries the wheel itself (``carry_wheel``): its first cell writes it to a temporary
-  file and installs from there. The button's script then only makes its links absolute.
+  temporary copy, dated ``SOURCE_DATE_EPOCH`` (one commit, one wheel); kept in
+  ``.cache/wheel/`` and, when missing, built in a thread beside the build (in a plain build,
+  at once and kept nowhere). ``on_post_build`` writes it to ``downloads/<wheel name>``.
+* ``on_page_context`` fills each page before the search reads it: ``[[install-line]]`` becomes
+  ``python -m pip install "dplesson[notebooks] @ <URL>"`` as a shell block, with the Python
+  it needs before it and where to open the notebooks after it; ``[[wheel-link]]`` a link that
+  downloads the wheel; the notebooks' token ``__DPLESSON_WHEEL_URL__`` the wheel's address.
+  pip needs an absolute URL: with a ``site_url`` the build writes it; without one the page
+  shows ``./<wheel>[notebooks]`` (true in the folder where the reader saved the wheel) and
+  ``assets/downloads.js`` writes the URL derived from the page's address in its place.
+* A notebook downloads per locale (``lab.nl.ipynb``, named by docs/hooks/notebooks.py) and
+  works however it is saved: with a ``site_url`` the copy has the wheel's URL and absolute
+  links written in; without one it carries the wheel itself (``carry_wheel``).
 """
 
 from __future__ import annotations
@@ -171,27 +166,16 @@ def _wheel_data() -> tuple[str, bytes]:
 
 
 @functools.cache
-def _project() -> dict[str, Any]:
-    """Return the ``[project]`` table of ``pyproject.toml``."""
+def install_facts() -> tuple[str, str]:
+    """Return what the install line installs and the oldest Python it needs (pyproject.toml)."""
     with (ROOT / "pyproject.toml").open("rb") as file:
-        project: dict[str, Any] = tomllib.load(file)["project"]
-    return project
-
-
-def requirement() -> str:
-    """Return what the install line and the notebooks install: ``dplesson[notebooks]``."""
-    project = _project()
-    if EXTRA not in project.get("optional-dependencies", {}):
-        raise PluginError(f"pyproject.toml has no extra {EXTRA!r} for the install line")
-    return f"{project['name']}[{EXTRA}]"
-
-
-def python_version() -> str:
-    """Return the oldest Python the package installs on: ``3.11`` for ``>=3.11``."""
-    found = re.fullmatch(r">=\s*(\d+\.\d+)", str(_project().get("requires-python", "")))
-    if found is None:
-        raise PluginError("pyproject.toml's requires-python must read '>=X.Y' for the install line")
-    return found.group(1)
+        project = tomllib.load(file)["project"]
+    python = re.fullmatch(r">=\s*(\d+\.\d+)", str(project.get("requires-python", "")))
+    if EXTRA not in project.get("optional-dependencies", {}) or python is None:
+        raise PluginError(
+            f"the install line needs pyproject.toml's extra {EXTRA!r} and requires-python '>=X.Y'"
+        )
+    return f"{project['name']}[{EXTRA}]", python.group(1)
 
 
 def _inline(text: str) -> str:
@@ -207,14 +191,15 @@ def install_line(language: str, relative: str, absolute: str) -> str:
     writes ``dplesson[notebooks] @ <absolute URL>`` in its place (``data-prefix``).
     """
     strings = locales.section(language, "downloads")
-    prefix = f"{requirement()} @ "
+    requirement, python = install_facts()
+    prefix = f"{requirement} @ "
     shown = prefix + absolute if absolute else f"./{wheel_name()}[{EXTRA}]"
     span = (
         f'<span class="dp-wheel-url" data-wheel="{relative}" '
         f'data-prefix="{html_text.escape(prefix)}">{html_text.escape(shown)}</span>'
     )
     return INSTALL_LINE.format(
-        note=_inline(strings["install_note"].format(python=python_version())),
+        note=_inline(strings["install_note"].format(python=python)),
         requirement=span,
         jupyter=_inline(strings["jupyter_note"]),
     )

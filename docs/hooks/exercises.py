@@ -21,7 +21,7 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 
 from dplesson.exercises import Exercise, catalogue
-from dpsite import exercise_blocks, exercise_pages, languages
+from dpsite import chapters, exercise_blocks, exercise_pages, languages
 
 
 def exercise_markdown(
@@ -55,7 +55,7 @@ def exercise_markdown(
     if blocks:
         ids = [e.id for e in exercises.values() if e.chapter == page]
         line = exercise_pages.progress_line(ids, locale)
-        markdown = exercise_pages.insert_after_title(markdown, line)
+        markdown = chapters.insert_after_title(markdown, line)
     return markdown
 
 
@@ -70,8 +70,12 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
     exercise_blocks.MATH.mathml.clear()
     markdown = exercise_markdown(markdown, stem, locale, source, exercises, exercise_blocks.MATH)
     if exercise_pages.OVERVIEW.search(markdown):
-        chapters = [(s, [e.id for e in catalogue.for_chapter(s)]) for s in catalogue.CHAPTERS]
-        overview = exercise_pages.overview(chapters, Path(config.docs_dir), locale)
+        titles = chapters.titles()
+        listed = [
+            (name, titles.get(name, name), [e.id for e in catalogue.for_chapter(name)])
+            for name in catalogue.CHAPTERS
+        ]
+        overview = exercise_pages.overview(listed, locale)
         markdown = exercise_pages.OVERVIEW.sub(lambda _: overview, markdown, count=1)
     return markdown
 

@@ -29,10 +29,7 @@ def on_config(config: Any) -> Any:
     """When a build starts (its first language), read what the last build kept."""
     if languages.first(config):
         for kept, path in KEPT:
-            if plain():
-                kept.close()
-            else:
-                kept.open(path(config))
+            kept.open(None if plain() else path(config))
     return config
 
 

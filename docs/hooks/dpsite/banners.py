@@ -22,9 +22,9 @@ from mkdocs.structure.files import Files
 import l10n as translations
 from dplesson import locales
 from dpsite import languages
+from dpsite.chapters import insert_after_title
 
 GUIDE = "translate.md"
-_H1 = re.compile(r"^#[ \t]+\S.*$", re.MULTILINE)
 _LINK = re.compile(r"\[([^\]]+)\]\(\{link\}\)")
 _ARTICLE = '<article class="md-content__inner md-typeset">'
 #: The admonition type of each note: information for a fallback, a warning for an outdated page.
@@ -54,97 +54,60 @@ def banner_html(kind: str, locale: str, guide_url: str | None) -> str:
     """
     title, text = strings(kind, locale)
     text = html.escape(text, quote=False)
-    if guide_url is None:
-        text = _LINK.sub(r"\1", text)
-    else:
-        text = _LINK.sub(rf'<a href="{html.escape(guide_url)}">\1</a>', text)
+    link = r"\1" if guide_url is None else rf'<a href="{html.escape(guide_url)}">\1</a>'
     return (
         f'<div class="admonition {_CLASS[kind]} translation-{kind}" lang="{locale}">'
-        f'<p class="admonition-title">{html.escape(title)}</p><p>{text}</p></div>'
+        f'<p class="admonition-title">{html.escape(title)}</p><p>{_LINK.sub(link, text)}</p></div>'
     )
 
 
-def insert_after_title(markdown: str, block: str) -> str:
-    """Put ``block`` after the page's first-level heading, or first if it has none."""
-    match = _H1.search(markdown)
-    if match is None:
-        return f"{block}\n{markdown}"
-    end = match.end()
-    return f"{markdown[:end]}\n\n{block}\n{markdown[end:].lstrip(chr(10))}"
+def note(page: Any, config: Any, outdated: bool = True) -> tuple[str, str, str] | None:
+    """Return the note ``page`` needs as ``(kind, reader's locale, path in its folder)``.
 
-
-def _reader(config: Any) -> str | None:
-    """Return the locale being built, or ``None`` for the source (default) language's build."""
-    locale = languages.locale(config)
-    return None if locale == languages.default(config) else locale
-
-
-def _folders(config: Any, locale: str) -> tuple[Path, Path]:
-    """Return the English folder and ``locale``'s folder of the docs."""
-    docs = Path(config.docs_dir).resolve()
-    return docs / languages.default(config), docs / locale
-
-
-def fallback_locale(page: Any, config: Any) -> str | None:
-    """Return the reader's locale if ``page`` is an English page filling in for it."""
-    locale = _reader(config)
-    if locale is None or not page.file.abs_src_path:
+    ``fallback``: an English page fills in for the reader's locale; ``outdated`` (looked for
+    only if ``outdated``): the locale's own page records an English revision that no longer
+    matches (in a Markdown page's front matter or a notebook's metadata). ``None``: no note.
+    """
+    locale, default, src = (
+        languages.locale(config),
+        languages.default(config),
+        page.file.abs_src_path,
+    )
+    if locale == default or not src:
         return None
-    english, _ = _folders(config, locale)
-    return locale if Path(page.file.abs_src_path).resolve().is_relative_to(english) else None
+    docs, source = Path(config.docs_dir).resolve(), Path(src).resolve()
+    if source.is_relative_to(docs / default):
+        return "fallback", locale, source.relative_to(docs / default).as_posix()
+    if not outdated or not source.is_relative_to(docs / locale):
+        return None
+    path = source.relative_to(docs / locale).as_posix()
+    english = docs / default / path
+    if not english.is_file():
+        return None
+    if translations.is_notebook(str(source)):
+        stale = translations.notebook_outdated_reason(source, english)
+    else:
+        stale = translations.outdated_reason(page.meta, english)
+    return ("outdated", locale, path) if stale else None
 
 
 def markdown_note(markdown: str, page: Any, config: Any) -> str:
     """Add the fallback or the outdated banner to a Markdown page of a non-English build."""
-    locale = _reader(config)
-    if locale is None or not str(page.file.abs_src_path or "").endswith(".md"):
+    found = note(page, config) if str(page.file.abs_src_path or "").endswith(".md") else None
+    if found is None:
         return markdown
-    source = Path(page.file.abs_src_path).resolve()
-    english_root, locale_root = _folders(config, locale)
-    if source.is_relative_to(english_root):
-        rel = source.relative_to(english_root).as_posix()
-        guide = (locale_root / GUIDE).is_file() or (english_root / GUIDE).is_file()
-        return insert_after_title(markdown, banner("fallback", locale, rel, guide))
-    if not source.is_relative_to(locale_root):
-        return markdown
-    rel = source.relative_to(locale_root).as_posix()
-    english = english_root / rel
-    if english.is_file() and translations.outdated_reason(page.meta, english):
-        guide = (locale_root / GUIDE).is_file() or (english_root / GUIDE).is_file()
-        return insert_after_title(markdown, banner("outdated", locale, rel, guide))
-    return markdown
-
-
-def outdated_notebook_locale(page: Any, config: Any) -> str | None:
-    """Return the reader's locale if ``page`` is its own notebook, recorded against old English.
-
-    The record is in the notebook's metadata, read as the report reads it.
-    """
-    locale = _reader(config)
-    src = str(page.file.abs_src_path or "")
-    if locale is None or not translations.is_notebook(src):
-        return None
-    notebook = Path(src).resolve()
-    english_root, locale_root = _folders(config, locale)
-    if not notebook.is_relative_to(locale_root):
-        return None
-    english = english_root / notebook.relative_to(locale_root)
-    if english.is_file() and translations.notebook_outdated_reason(notebook, english):
-        return locale
-    return None
+    kind, locale, path = found
+    docs = Path(config.docs_dir)
+    guide = any((docs / code / GUIDE).is_file() for code in (locale, languages.default(config)))
+    return insert_after_title(markdown, banner(kind, locale, path, guide))
 
 
 def _guide_url(page: Any, files: Files, locale: str) -> str | None:
     """Return the URL of the reader's translator's guide relative to ``page``, if it is built."""
-    guide = next(
-        (
-            file
-            for file in files.documentation_pages()
-            if file.src_uri.endswith(f"/{GUIDE}") and file.dest_uri.startswith(f"{locale}/")
-        ),
-        None,
-    )
-    return guide.url_relative_to(page.file) if guide else None
+    for file in files.documentation_pages():
+        if file.src_uri.endswith(f"/{GUIDE}") and file.dest_uri.startswith(f"{locale}/"):
+            return str(file.url_relative_to(page.file))
+    return None
 
 
 def mark_notes(html_text: str, page: Any, config: Any, files: Files) -> str:
@@ -152,29 +115,24 @@ def mark_notes(html_text: str, page: Any, config: Any, files: Files) -> str:
 
     The article around a fallback note is English, hence the note's ``lang``.
     """
+    locale = languages.locale(config)
     if str(page.file.abs_src_path).endswith(".md"):
-        reader = _reader(config)
-        if reader is None:
+        if locale == languages.default(config):
             return html_text
         for kind, css in _CLASS.items():  # markdown_note added at most one of them
             opening = f'<div class="admonition {css} translation-{kind}"'
-            html_text = html_text.replace(f"{opening}>", f'{opening} lang="{reader}">', 1)
+            html_text = html_text.replace(f"{opening}>", f'{opening} lang="{locale}">', 1)
         return html_text
-    locale = fallback_locale(page, config)
-    kind = "fallback"
-    if locale is None:
-        locale, kind = outdated_notebook_locale(page, config), "outdated"
-    if locale is None:
+    found = note(page, config)
+    if found is None:
         return html_text
-    note = banner_html(kind, locale, _guide_url(page, files, locale))
-    heading = re.search(r"</h1>", html_text)
-    if heading is None:
-        return note + html_text
-    return html_text[: heading.end()] + note + html_text[heading.end() :]
+    box = banner_html(found[0], locale, _guide_url(page, files, locale))
+    at = html_text.find("</h1>") + len("</h1>") if "</h1>" in html_text else 0
+    return html_text[:at] + box + html_text[at:]
 
 
 def english_article(output: str, page: Any, config: Any) -> str:
     """Mark the article of a fallback page English; the page around it stays the reader's."""
-    if fallback_locale(page, config) is None:
+    if note(page, config, outdated=False) is None:
         return output
     return output.replace(_ARTICLE, _ARTICLE[:-1] + ' lang="en">', 1)

@@ -30,7 +30,7 @@ from decimal import Decimal
 
 from dplesson import locales
 from dplesson.exercises import Exercise
-from dpsite import numbers
+from dplesson.locales import comma_lists
 
 PARTS = ("hint", "explain")
 _OPEN = re.compile(r'<div\b[^>]*?\sdata-exercise="(?P<id>[^"]*)"[^>]*>')
@@ -49,8 +49,6 @@ class Block:
     id: str
     tag: str  # the opening tag as written
     start: int  # the opening tag's first character
-    open_end: int  # just after the opening tag's ">"
-    close: int  # the closing "</div>"'s first character
     end: int  # just after the closing "</div>"
     body: str
     parts: tuple[str, ...]  # data-part values in page order
@@ -66,35 +64,18 @@ def find_blocks(markdown: str) -> list[Block]:
     """Every exercise block of ``markdown`` in page order; ``ValueError`` if one is unclosed."""
     blocks = []
     for match in _OPEN.finditer(markdown):
-        depth, close = 1, -1
+        depth = 1
         for tag in _DIV.finditer(markdown, match.end()):
             depth += -1 if tag[0].startswith("</") else 1
             if depth == 0:
-                close = tag.start()
-                end = tag.end()
                 break
-        if close < 0:
+        else:
             raise ValueError(f"exercise {match['id']!r}: its <div> is never closed")
-        body = markdown[match.end() : close]
-        parts, options = [], []
-        for part in _PART.finditer(body):
-            parts.append(part["part"])
-            option = _OPTION.search(part[0])
-            if part["part"] == "option" and option is not None:
-                options.append(option["option"])
-        blocks.append(
-            Block(
-                match["id"],
-                match[0],
-                match.start(),
-                match.end(),
-                close,
-                end,
-                body,
-                tuple(parts),
-                tuple(options),
-            )
-        )
+        body = markdown[match.end() : tag.start()]
+        parts = [(part["part"], _OPTION.search(part[0])) for part in _PART.finditer(body)]
+        options = tuple(o["option"] for name, o in parts if name == "option" and o is not None)
+        names = tuple(name for name, _ in parts)
+        blocks.append(Block(match["id"], match[0], match.start(), tag.end(), body, names, options))
     return blocks
 
 
@@ -109,17 +90,6 @@ def _placeholders(text: str) -> list[tuple[str, int, bool]]:
             continue
         found.append((match["name"], match.start(), in_math))
     return found
-
-
-def _placeholders_in_math(text: str) -> list[tuple[str, bool]]:
-    return [(name, in_math) for name, _, in_math in _placeholders(text)]
-
-
-def _comma_lists(block: Block, exercise: Exercise, locale: str) -> list[str]:
-    """Two placeholders separated by a comma in a language whose decimal sign is a comma."""
-    variants = [substitutions(exercise, i) for i in range(len(exercise.variants))]
-    found = numbers.comma_lists(block.body, variants, locale)
-    return [f"exercise {block.id!r}: {problem}" for problem in found]
 
 
 def problems(
@@ -142,8 +112,9 @@ def problems(
     for name in dict.fromkeys(block.placeholders):
         if name not in known:
             found.append(f"exercise {block.id!r}: unknown placeholder {{{name}}}")
-    for name, in_math in _placeholders_in_math(block.body):
-        values = {substitutions(exercise, i).get(name) for i in range(len(exercise.variants))}
+    variants = [substitutions(exercise, i) for i in range(len(exercise.variants))]
+    for name, _, in_math in _placeholders(block.body):
+        values = {variant.get(name) for variant in variants}
         if in_math and len(values) > 1 and any(isinstance(v, str) for v in values):
             found.append(f"exercise {block.id!r}: {{{name}}} varies, so it cannot be TeX text")
     options = exercise.options
@@ -157,7 +128,7 @@ def problems(
         if block.parts.count(part) != 1:
             found.append(f"exercise {block.id!r}: needs exactly one data-part={part!r}")
     if exercise.chapter == page and not found:
-        found += _comma_lists(block, exercise, locale)
+        found += [f"exercise {block.id!r}: {p}" for p in comma_lists(block.body, variants, locale)]
     return found
 
 
@@ -253,22 +224,21 @@ def fill(
     return "".join(out) + text[last:]
 
 
-def variants_data(exercise: Exercise, locale: str) -> str:
-    """Every variant's answer and varying values, written for ``locale``, as compact JSON."""
-    varying = sorted(exercise.varying())
-    data = []
-    for index, variant in enumerate(exercise.variants):
-        values = substitutions(exercise, index)
-        data.append({"a": variant.answer, "v": {k: written(values[k], locale) for k in varying}})
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
 def attributes(exercise: Exercise, locale: str) -> str:
     """Write the ``data-*`` attributes that give the page's script the kind and the answers."""
     attrs = f' data-kind="{exercise.kind}"'
     if exercise.kind == "number":
+        # Every variant's answer and varying values, written for ``locale``, as compact JSON.
+        varying = sorted(exercise.varying())
+        data = []
+        for index, variant in enumerate(exercise.variants):
+            values = substitutions(exercise, index)
+            data.append(
+                {"a": variant.answer, "v": {k: written(values[k], locale) for k in varying}}
+            )
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         attrs += f' data-tolerance="{answer_text(exercise.tolerance)}"'
-        attrs += f' data-variants="{html.escape(variants_data(exercise, locale), quote=True)}"'
+        attrs += f' data-variants="{html.escape(text, quote=True)}"'
     if exercise.correct is not None:
         attrs += f' data-correct="{exercise.correct}"'
     return attrs

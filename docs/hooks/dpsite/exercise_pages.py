@@ -12,13 +12,11 @@ import html
 import json
 import re
 from collections.abc import Sequence
-from pathlib import Path
 
 from dplesson import locales
 
 OVERVIEW = re.compile(r"<div\s+data-exercise-overview\s*>\s*</div>")
 UI_ID = "dp-exercise-ui"
-_H1 = re.compile(r"^#[ \t]+(?P<title>\S.*?)[ \t]*(?:\{[^}\n]*\})?[ \t]*$", re.MULTILINE)
 
 
 def strings(locale: str) -> dict[str, str]:
@@ -39,26 +37,10 @@ def progress_line(ids: Sequence[str], locale: str) -> str:
     )
 
 
-def insert_after_title(markdown: str, block: str) -> str:
-    """Put ``block`` after the page's first-level heading, or first if it has none."""
-    match = _H1.search(markdown)
-    at = match.end() if match else 0
-    return f"{markdown[:at]}\n\n{block}\n\n{markdown[at:].lstrip(chr(10))}"
-
-
-def chapter_title(docs: Path, locale: str, stem: str) -> str:
-    """Return the first-level heading of a chapter in ``locale`` (the English page's if missing)."""
-    for folder in (locale, locales.SOURCE):
-        path = docs / folder / f"{stem}.md"
-        if path.is_file():
-            match = _H1.search(path.read_text(encoding="utf-8"))
-            if match:
-                return match["title"]
-    return stem
-
-
-def overview(chapters: Sequence[tuple[str, Sequence[str]]], docs: Path, locale: str) -> str:
+def overview(chapters: Sequence[tuple[str, str, Sequence[str]]], locale: str) -> str:
     """Write the home page's overview: each chapter with exercises, linked, with its total.
+
+    ``chapters`` holds each chapter's file stem, title and exercise ids.
 
     The label and the count are joined by the locale's colon (full-width in Chinese); the
     reader's script adds the whole course's count and the Reset button.
@@ -72,12 +54,11 @@ def overview(chapters: Sequence[tuple[str, Sequence[str]]], docs: Path, locale: 
         "</strong></p>",
         "",
     ]
-    for stem, ids in chapters:
+    for stem, title, ids in chapters:
         if not ids:
             continue
         total = locales.format_number(len(ids), locale)
         count = html.escape(words["total"].format(total=total))
-        title = chapter_title(docs, locale, stem)
         lines.append(
             f"- [{title}]({stem}.md){colon}"
             f'<span data-exercise-count data-ids="{_ids(ids)}">{count}</span>'

@@ -17,7 +17,6 @@ from mkdocs.exceptions import PluginError
 
 from dplesson import locales
 from dplesson.figures import catalogue
-from dpsite import numbers
 
 PLACEHOLDER = re.compile(r'<div data-figure="([^"]*)"></div>')
 
@@ -36,7 +35,7 @@ def figure_html(figure_id: str, locale: str) -> str:
     text = labels(locale, figure_id)
     drawn = catalogue.render(figure_id, text, locale)
     for key, label in text.items():
-        for problem in numbers.comma_lists(label, [drawn.values], locale):
+        for problem in locales.comma_lists(label, [drawn.values], locale):
             raise ValueError(f"figures.{figure_id}.{key} in {locale}.yml: {problem}")
     caption = escape(catalogue.fill(text["caption"], drawn.values, locale))
     # Search indexes the caption, not the tick numbers and labels of the drawing.

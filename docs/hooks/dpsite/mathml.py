@@ -19,7 +19,7 @@ from typing import Any
 from latex2mathml.converter import convert
 
 from dpsite import mathml_polish
-from dpsite.kept_file import KeptFile, digest
+from dpsite.kept_file import KeptFile, cache_path
 
 _MATH = re.compile(
     r'<(?P<tag>span|div) class="arithmatex">\s*\\(?P<open>[(\[])(?P<tex>.*?)\\[)\]]\s*</(?P=tag)>',
@@ -47,8 +47,7 @@ def _render(match: re.Match[str]) -> str:
 def cache_file(config: Any) -> Path:
     """Where this project keeps the formulas, for this latex2mathml and these repairs."""
     sources = [Path(__file__).read_bytes(), Path(mathml_polish.__file__).read_bytes()]
-    name = digest([version("latex2mathml"), *sources])
-    return Path(config.config_file_path).parent / ".cache" / "mathml" / f"{name}.json"
+    return cache_path(config, "mathml", [version("latex2mathml"), *sources])
 
 
 def render_page(html_text: str) -> str:

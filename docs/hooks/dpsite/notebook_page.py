@@ -34,7 +34,7 @@ from mkdocs.structure.files import File
 
 from dplesson import locales
 from dpsite import languages
-from dpsite.kept_file import KeptFile, digest
+from dpsite.kept_file import KeptFile, cache_path, digest
 
 #: The empty attribute a download button carries until the wheel's address is known.
 WHEEL_SLOT = 'data-fill-wheel=""'
@@ -102,10 +102,9 @@ def _name(function: Any) -> str | None:
 
 def cache_file(config: Any) -> Path:
     """Where this project keeps the pages, for this code and these libraries."""
-    sources = [Path(__file__).read_bytes()]
+    # BeautifulSoup parses with Python's own html.parser, hence Python's version.
     libraries = [version("beautifulsoup4"), version("markdown"), platform.python_version()]
-    name = digest([*sources, *libraries])  # Python's own html.parser reads the page
-    return Path(config.config_file_path).parent / ".cache" / "notebook-pages" / f"{name}.json"
+    return cache_path(config, "notebook-pages", [Path(__file__).read_bytes(), *libraries])
 
 
 #: nbconvert's clipboard buttons, cell collapsers and toolbars: nothing a reader of the site uses.
