@@ -54,15 +54,25 @@ def test_a_page_is_slimmed_once_and_read_back_by_the_next_build(
             again.content(NBCONVERT, *other)
 
 
-def test_only_slug_functions_that_can_be_named_are_keyed(fresh: Callable[[], ModuleType]) -> None:
+def test_only_slug_functions_that_can_be_named_are_keyed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh: Callable[[], ModuleType]
+) -> None:
     from pymdownx.slugs import slugify  # the site's: a partial of pymdownx's own function
 
     module = fresh()
-    lower = slugify(case="lower")
-    assert module._name(slugify_unicode) == "markdown.extensions.toc.slugify_unicode"
-    assert module._name(lower) == module._name(slugify(case="lower"))
-    assert module._name(lower) != module._name(slugify(case="none"))
-    assert module._name(lambda text, sep: text) is None
+    module.KEPT.open(tmp_path / "kept.json")
+    slim, slimmed = module.slim, []
+
+    def counting(*args: object) -> object:
+        slimmed.append(args[3])
+        return slim(*args)
+
+    monkeypatch.setattr(module, "slim", counting)
+    lower, unnamed = slugify(case="lower"), lambda text, sep: text
+    for function in (lower, slugify(case="lower"), slugify(case="none"), unnamed, unnamed):
+        module.content(NBCONVERT, "zh/lab.ipynb", "zh", function)
+    assert slimmed == [lower, slimmed[1], unnamed, unnamed]  # the same arguments: kept
+    assert slimmed[1].keywords["case"] == "none"
 
 
 def test_the_table_of_contents_takes_the_heading_ids_when_it_lists_as_many(

@@ -4,12 +4,10 @@ mkdocs-jupyter starts a kernel per notebook in the thread that builds the pages.
 deals the notebooks whose copy is missing, round-robin in build order, to ``WORKERS``
 threads with one kernel each, reset before each further notebook (namespace, history,
 execution count, working folder): each runs as it would alone, the imports stay loaded.
-A copy is ``<cache>/<notebook's path>/<digest>.ipynb`` (:func:`copy_path`: the notebook,
-everything under ``dplesson/``, the libraries, the options) and replaces the notebook's old
-one. It is what nbconvert's executor, configured as mkdocs-jupyter configures it, makes of
-the notebook, so mkdocs-jupyter renders the same page from it (the plain build checks it).
-A failed notebook's page raises its error. The kernels use Unix sockets in the run's own
-folder where zmq can: no TCP port opens.
+A copy, ``<cache>/<notebook's path>/<digest>.ipynb`` (:func:`copy_path`), is what
+nbconvert's executor, configured as mkdocs-jupyter configures it, makes of the notebook, so
+mkdocs-jupyter renders the same page from it (the plain build checks it). A failed
+notebook's page raises its error. Kernels use Unix sockets where zmq can: no TCP port opens.
 """
 
 from __future__ import annotations
@@ -21,7 +19,6 @@ import tempfile
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -37,8 +34,6 @@ from dpsite.kept_file import digest, tree
 
 #: Kernels running at once; with the build itself that keeps a 2-core machine busy.
 WORKERS = 2
-#: Kernels listen on Unix sockets in the run's folder where zmq supports them (not Windows).
-IPC = bool(zmq.has("ipc"))
 _KERNELS = itertools.count()
 #: Run silently before each notebook a kernel has already run: a new session, as if new.
 RESET = "import os as _os; _os.chdir({folder!r}); get_ipython().reset(new_session=True)"
@@ -48,6 +43,8 @@ DEPENDENCIES = ("matplotlib", "mplfonts", "numpy", "pillow", "ipykernel", "nbcli
 EXECUTED = "Executed notebook: %s"
 
 log = logging.getLogger("mkdocs.hooks.kernels")
+#: One notebook to execute: its path, its copy's path, and the future of the copy.
+Job = tuple[str, Path, Future[Path]]
 
 
 def environment(root: Path, options: Sequence[object]) -> str:
@@ -61,21 +58,12 @@ def copy_path(source: Path, docs: Path, cache: Path, environment: str) -> Path:
     return cache / source.relative_to(docs) / f"{digest([source.read_bytes(), environment])}.ipynb"
 
 
-@dataclass
-class _Job:
-    """One notebook to execute; its future holds the path of the executed copy."""
-
-    source: str
-    copy: Path
-    future: Future[Path] = field(default_factory=Future)
-
-
 class _Executor(ExecutePreprocessor):
     """nbconvert's executor that first resets a kernel that has run another notebook."""
 
     #: Set for a kernel that has run another notebook: what to run before the first cell.
     reset_code: str | None = None
-    nb_path = ""
+    source = ""
 
     def preprocess_cell(self, cell: Any, resources: Any, index: int) -> Any:
         """Reset the kernel before the first cell, then execute each cell as nbconvert does."""
@@ -84,28 +72,25 @@ class _Executor(ExecutePreprocessor):
                 self.kc.execute(self.reset_code, silent=True, store_history=False)
             )
             if reply is None or reply["content"]["status"] != "ok":
-                raise RuntimeError(f"could not reset the kernel before {self.nb_path}")
+                raise RuntimeError(f"could not reset the kernel before {self.source}")
         return super().preprocess_cell(cell, resources, index)  # type: ignore[no-untyped-call]
 
 
 class _Run:
     """The notebooks of one build, their worker threads and the kernels' socket folder."""
 
-    def __init__(self, jobs: Sequence[_Job], config: Config, workers: int) -> None:
+    def __init__(self, notebooks: Sequence[tuple[str, Path]], config: Config, workers: int):
         self.sockets = tempfile.TemporaryDirectory(prefix="dplesson-notebooks-")
-        self.jobs = {job.source: job for job in jobs}
-        todo = [job for job in jobs if not job.copy.is_file()]
-        for job in jobs:
-            if job.copy.is_file() and job.future.set_running_or_notify_cancel():
-                job.future.set_result(job.copy)
-        self.stopping = threading.Event()
+        self.futures: dict[str, Future[Path]] = {}
+        todo: list[Job] = []
+        for source, copy in notebooks:
+            future = self.futures[os.path.normpath(source)] = Future()
+            if copy.is_file():
+                future.set_result(copy)
+            else:
+                todo.append((os.path.normpath(source), copy, future))
         self.threads = [
-            threading.Thread(
-                target=self._work,
-                args=(todo[first::workers], config),
-                name=f"notebook-kernel-{first}",
-                daemon=True,
-            )
+            threading.Thread(target=self._work, args=(todo[first::workers], config), daemon=True)
             for first in range(min(workers, len(todo)))
         ]
         for thread in self.threads:
@@ -113,52 +98,49 @@ class _Run:
         if todo:
             log.info("Executing %d notebooks in %d kernels", len(todo), len(self.threads))
 
-    def _work(self, jobs: list[_Job], config: Config) -> None:
+    def _work(self, jobs: list[Job], config: Config) -> None:
         """Execute ``jobs`` in order in one kernel; a failed notebook gets a fresh kernel."""
         kernel: KernelManager | None = None
         try:
-            for job in jobs:
-                if self.stopping.is_set() or not job.future.set_running_or_notify_cancel():
-                    job.future.cancel()
+            for source, copy, future in jobs:
+                if not future.set_running_or_notify_cancel():  # cancelled by close()
                     continue
                 try:
-                    kernel = _execute(job, config, kernel, Path(self.sockets.name))
-                    job.future.set_result(job.copy)
+                    kernel = _execute(source, copy, config, kernel, Path(self.sockets.name))
+                    future.set_result(copy)
                 except BaseException as error:  # the page raises it, as mkdocs-jupyter would
-                    job.future.set_exception(error)
+                    future.set_exception(error)
                     kernel = None  # _execute has stopped it
         finally:
             _shutdown(kernel)
 
     def close(self) -> None:
         """Cancel what has not started, wait for the kernels to stop, delete their sockets."""
-        self.stopping.set()
-        for job in self.jobs.values():
-            job.future.cancel()
+        for future in self.futures.values():
+            future.cancel()
         for thread in self.threads:
             thread.join()
         self.sockets.cleanup()
 
 
 def _execute(
-    job: _Job, config: Config, kernel: KernelManager | None, sockets: Path
+    source: str, copy: Path, config: Config, kernel: KernelManager | None, sockets: Path
 ) -> KernelManager:
-    """Execute ``job`` in ``kernel`` (or a new one, its sockets in ``sockets``); keep the copy.
+    """Execute ``source`` in ``kernel`` (or a new one, its sockets in ``sockets``) into ``copy``.
 
     Return the kernel for the next notebook; if this one fails, stop the kernel and raise.
     """
-    notebook = nbformat.read(job.source, as_version=4)  # type: ignore[no-untyped-call]
+    notebook = nbformat.read(source, as_version=4)  # type: ignore[no-untyped-call]
     executor = _Executor(config=config)  # type: ignore[no-untyped-call]
-    executor.nb = notebook
-    executor.nb_path = job.source
-    folder = os.path.dirname(job.source)
+    executor.nb, executor.source = notebook, source
+    folder = os.path.dirname(source)
     wanted = executor.kernel_name or notebook.metadata.get("kernelspec", {}).get("name", "")
     if kernel is not None and kernel.kernel_name != wanted:
         _shutdown(kernel)
         kernel = None
     if kernel is None:
         kernel = executor.create_kernel_manager()
-        if IPC:
+        if zmq.has("ipc"):  # not on Windows
             kernel.transport = "ipc"
             kernel.connection_file = str(sockets / f"kernel-{next(_KERNELS)}.json")
     else:
@@ -171,13 +153,12 @@ def _execute(
     finally:
         if executor.kc is not None:
             executor.kc.stop_channels()
-    job.copy.parent.mkdir(parents=True, exist_ok=True)
-    for old in job.copy.parent.glob("*.ipynb"):  # this notebook's copies of older sources
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    for old in copy.parent.glob("*.ipynb"):  # this notebook's copies of older sources
         old.unlink()
-    part = job.copy.with_suffix(".part")
-    nbformat.write(notebook, part)  # type: ignore[no-untyped-call]
-    part.replace(job.copy)
-    log.info(EXECUTED, job.source)
+    nbformat.write(notebook, copy.with_suffix(".part"))  # type: ignore[no-untyped-call]
+    copy.with_suffix(".part").replace(copy)
+    log.info(EXECUTED, source)
     return kernel
 
 
@@ -205,8 +186,7 @@ def start(notebooks: Sequence[tuple[str, Path]], config: Config, workers: int = 
     if workers < 1:
         raise ValueError(f"workers must be at least 1; got {workers}")
     finish()
-    jobs = [_Job(os.path.normpath(source), copy) for source, copy in notebooks]
-    _runs.append(_Run(jobs, config, workers))
+    _runs.append(_Run(notebooks, config, workers))
 
 
 def finish() -> None:
@@ -217,7 +197,5 @@ def finish() -> None:
 
 def executed_copy(source: str) -> Path | None:
     """Wait for the executed copy of ``source`` (or its error); ``None`` if not executed here."""
-    job = _runs[-1].jobs.get(os.path.normpath(source)) if _runs else None
-    if job is None or job.future.cancelled():
-        return None
-    return job.future.result()
+    future = _runs[-1].futures.get(os.path.normpath(source)) if _runs else None
+    return None if future is None or future.cancelled() else future.result()

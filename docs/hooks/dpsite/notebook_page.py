@@ -1,24 +1,19 @@
 """A notebook page: the File that makes it one, its HTML slimmed to its cells and kept.
 
-:class:`NotebookPage` is the File of a notebook built as a page (docs/hooks/notebooks.py).
 nbconvert inlines ~550 KB of JupyterLab CSS, a clipboard script, MathJax and Mermaid into
-every notebook page; :func:`slim` removes them, turns code cells into Material code blocks,
-gives headings the site's ids (:func:`use_ids` for the table of contents), folds the cell
-tagged ``labels`` and adds a download button for the per-locale copy (:func:`download_name`),
-with an empty ``data-fill-wheel`` slot (``WHEEL_SLOT``), and the paragraph
-``[[install-line]]``: docs/hooks/downloads.py fills both.
-
-Slimming parses the page with BeautifulSoup, half a second for the ten pages, so
-:func:`content` keeps each in ``.cache/notebook-pages/<digest>.json`` (``kept_file``) under
-a key of all its inputs (the HTML, the notebook's name, the language and its two strings,
-the slug function); the file's name covers this file and the libraries that shape the
-output. :func:`slim_page` is the first step of docs/hooks/pages.py.
+every notebook page: :func:`slim` keeps the cells, as Material code blocks, gives headings
+the site's ids (nbconvert drops non-ASCII ones), folds the cell tagged ``labels``, and adds
+the per-locale download button (its ``data-fill-wheel`` slot empty) and ``[[install-line]]``,
+which docs/hooks/downloads.py fills. Parsing takes half a second for the ten pages, so
+:func:`content` keeps each in ``.cache/notebook-pages/`` (``kept_file``) under a digest of
+all its inputs. :func:`slim_page` is the first step of docs/hooks/pages.py.
 """
 
 from __future__ import annotations
 
 import copy
-import functools
+import html as html_text
+import pickle
 import platform
 import posixpath
 import re
@@ -74,8 +69,9 @@ def content(
     html: str, name: str, language: str, slugify: Callable[..., str]
 ) -> tuple[str, list[str]]:
     """Return :func:`slim`'s answer, from the kept file when these inputs were slimmed before."""
-    function = _name(slugify)
-    if function is None:  # a slug function that cannot be named: nothing to key it by
+    try:  # a function pickles as its module and name, a partial with its arguments
+        function = pickle.dumps(slugify, protocol=4)
+    except (pickle.PicklingError, AttributeError, TypeError):  # a lambda: nothing to key it by
         return slim(html, name, language, slugify)
     strings = [
         locales.section(language, "notebooks")["labels_summary"],
@@ -88,16 +84,6 @@ def content(
     page, slugs = slim(html, name, language, slugify)
     KEPT.put(key, {"html": page, "slugs": slugs})
     return page, slugs
-
-
-def _name(function: Any) -> str | None:
-    """Return a name that tells ``function`` apart from others (a ``partial``'s arguments too)."""
-    if isinstance(function, functools.partial):
-        inner = _name(function.func)
-        keywords = sorted(function.keywords.items())
-        return None if inner is None else f"{inner}{function.args!r}{keywords!r}"
-    module, qualname = getattr(function, "__module__", None), getattr(function, "__qualname__", "")
-    return None if module is None or "<" in qualname else f"{module}.{qualname}"
 
 
 def cache_file(config: Any) -> Path:
@@ -197,20 +183,17 @@ def download_name(src_uri: str, language: str) -> str:
 def _add_download(soup: BeautifulSoup, name: str, language: str) -> None:
     """Add the per-locale copy's download button and the install line after the first heading."""
     local = download_name(name, language)
-    attrs = {"href": local, "download": local, "class": "md-button", "data-fill-wheel": ""}
-    link = soup.new_tag("a", attrs=attrs)
-    link.string = locales.section(language, "downloads")["notebook_button"]
-    paragraph = soup.new_tag("p", attrs={"class": "nb-download"})
-    paragraph.append(link)
-    # The install line and the Python version it needs, as on the home page (downloads.py).
-    line = soup.new_tag("p")
-    line.string = "[[install-line]]"
+    button = html_text.escape(locales.section(language, "downloads")["notebook_button"])
+    added = BeautifulSoup(
+        f'<p class="nb-download"><a class="md-button" data-fill-wheel="" download="{local}" '
+        f'href="{local}">{button}</a></p><p>[[install-line]]</p>',
+        "html.parser",
+    )
     heading = soup.find("h1")
     if isinstance(heading, Tag):
-        heading.insert_after(paragraph)
+        heading.insert_after(*list(added.contents))
     else:
-        soup.insert(0, paragraph)
-    paragraph.insert_after(line)
+        soup.insert(0, added)
 
 
 def _flatten(div: Tag) -> None:
