@@ -23,7 +23,7 @@ from mkdocs.exceptions import PluginError
 import exercises as hook
 from dplesson import locales
 from dplesson.exercises import Exercise, Variant, catalogue, numeric
-from dpsite import exercise_blocks, exercise_pages
+from dpsite import exercise_blocks
 from dpsite.exercise_blocks import MathValues
 from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
 from tests.prose_numbers import numbers
@@ -155,7 +155,7 @@ def test_every_value_a_numeric_block_shows_is_short() -> None:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_index_page_has_the_progress_overview(locale: str) -> None:
     text = (DOCS / locale / "index.md").read_text(encoding="utf-8")
-    assert len(exercise_pages.OVERVIEW.findall(text)) == 1
+    assert len(hook.OVERVIEW.findall(text)) == 1
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -376,8 +376,8 @@ def test_a_page_without_exercises_is_left_alone() -> None:
 def test_the_overview_links_each_chapter_with_its_total(locale: str) -> None:
     title = "Laplace mekanizması"
     chapters = [("sensitivity", "S", ["a", "b", "c"]), ("laplace", title, ["d", "e", "f", "g"])]
-    overview = exercise_pages.overview([*chapters, ("x", "X", [])], locale)
-    count = exercise_pages.strings(locale)["total"].format(total=4)
+    overview = hook.overview([*chapters, ("x", "X", [])], locale)
+    count = hook.strings(locale)["total"].format(total=4)
     colon = locales.colon(locale)  # ": ", or the full-width "：" in Chinese
     item = f'- [{title}](laplace.md){colon}<span data-exercise-count data-ids="d e f g">{count}<'
     assert item in overview
@@ -386,7 +386,7 @@ def test_the_overview_links_each_chapter_with_its_total(locale: str) -> None:
 
 
 def test_the_interface_script_carries_the_locales_strings_safely() -> None:
-    script = exercise_pages.ui_script("de")
+    script = hook.ui_script("de")
     assert script.startswith('<script type="application/json" id="dp-exercise-ui">{')
     assert '"locale": "de"' in script and '"check": "Prüfen"' in script
     assert "</" not in script.removesuffix("</script>")
@@ -396,7 +396,7 @@ def test_the_interface_script_goes_to_pages_with_exercises_only() -> None:
     config = SimpleNamespace(plugins={"i18n": SimpleNamespace(current_language="zh")})
     page = "<html><body><div data-exercise-overview></div></body></html>"
     out = hook.on_post_page(page, config=config)
-    assert out.startswith(page.removesuffix("</body></html>") + exercise_pages.ui_script("zh"))
+    assert out.startswith(page.removesuffix("</body></html>") + hook.ui_script("zh"))
     assert out.endswith("</body></html>")
     plain = "<html><body><p>No exercise.</p></body></html>"
     assert hook.on_post_page(plain, config=config) == plain

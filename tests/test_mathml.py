@@ -1,4 +1,4 @@
-"""The MathML repairs (docs/hooks/dpsite/mathml_polish.py), the built formulas and the font."""
+"""The MathML repairs (docs/hooks/dpsite/mathml.py), the built formulas and the font."""
 
 from __future__ import annotations
 

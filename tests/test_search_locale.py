@@ -1,4 +1,4 @@
-"""One search index per locale, and folded words (search_locale.py, dpsite/search_index.py)."""
+"""One search index per locale, and folded words (docs/hooks/search_locale.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dpsite import search_index as search
+import search_locale as search
 
 
 def test_the_merged_index_splits_by_locale_with_local_locations() -> None:

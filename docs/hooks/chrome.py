@@ -30,7 +30,6 @@ from mkdocs.plugins import event_priority
 
 from dplesson import locales
 from dpsite import languages
-from dpsite.search_index import localise_base
 
 LICENCE = "LICENSE.txt"
 NOT_FOUND = "404.html"
@@ -137,8 +136,7 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
         return output
     target = Path(config.site_dir) / locale / NOT_FOUND
     target.parent.mkdir(parents=True, exist_ok=True)
-    # Its search looks in the locale's own index, as on the locale's pages.
-    target.write_text(localise_base(output, locale), encoding="utf-8")
+    target.write_text(output, encoding="utf-8")  # docs/hooks/search_locale.py localises it
     return _english_404.get("html", output)
 
 

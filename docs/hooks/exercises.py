@@ -4,8 +4,10 @@ For each ``<div data-exercise="ID" markdown>`` of a page (``exercise_blocks``) t
 build fails on an unknown id, an exercise on the wrong page, an unknown placeholder or a
 missing option, hint or explanation. Otherwise the placeholders are written the locale's way,
 the kind and the answer become ``data-*`` attributes, and a ``bug`` exercise gets its code.
-A chapter gets a progress line under its title, the home page its overview
-(``exercise_pages``), and every such page the interface strings of its locale.
+A chapter gets a progress line under its title, the home page's
+``<div data-exercise-overview></div>`` a list of the chapters, and every such page its
+locale's interface strings as one JSON script; the reader's script
+(``docs/assets/exercises/exercises.js``) fills in the counts from the browser's storage.
 
 Runs in Markdown, before docs/hooks/pages.py renders formulas: a value inside ``$…$`` is a
 digit stand-in (``exercise_blocks.MATH``) until pages.py puts its MathML in.
@@ -14,14 +16,79 @@ The locale is the build's (static-i18n), also for a page that falls back to Engl
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import html
+import json
+import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
 
+from dplesson import locales
 from dplesson.exercises import Exercise, catalogue
-from dpsite import chapters, exercise_blocks, exercise_pages, languages
+from dpsite import chapters, exercise_blocks, languages
+
+OVERVIEW = re.compile(r"<div\s+data-exercise-overview\s*>\s*</div>")
+UI_ID = "dp-exercise-ui"
+
+
+def strings(locale: str) -> dict[str, str]:
+    """Return the ``exercises`` interface strings of ``locale`` (English where it has none)."""
+    return {str(k): str(v) for k, v in locales.section(locale, "exercises").items()}
+
+
+def _ids(ids: Sequence[str]) -> str:
+    return html.escape(" ".join(ids), quote=True)
+
+
+def progress_line(ids: Sequence[str], locale: str) -> str:
+    """Write a chapter's progress line (the script fills in the count), as raw HTML."""
+    total = locales.format_number(len(ids), locale)
+    text = html.escape(strings(locale)["total"].format(total=total))
+    return (
+        f'<p class="dp-exercise-progress" data-exercise-progress data-ids="{_ids(ids)}">{text}</p>'
+    )
+
+
+def overview(listed: Sequence[tuple[str, str, Sequence[str]]], locale: str) -> str:
+    """Write the home page's overview: each chapter with exercises, linked, with its total.
+
+    ``listed`` holds each chapter's file stem, title and exercise ids. The label and the
+    count are joined by the locale's colon (full-width in Chinese); the reader's script adds
+    the whole course's count and the Reset button.
+    """
+    words = strings(locale)
+    colon = html.escape(locales.colon(locale))
+    lines = [
+        '<div class="dp-exercise-overview" data-exercise-overview markdown>',
+        "",
+        f'<p class="dp-exercise-overview__title"><strong>{html.escape(words["overview_title"])}'
+        "</strong></p>",
+        "",
+    ]
+    for stem, title, ids in listed:
+        if not ids:
+            continue
+        total = locales.format_number(len(ids), locale)
+        count = html.escape(words["total"].format(total=total))
+        lines.append(
+            f"- [{title}]({stem}.md){colon}"
+            f'<span data-exercise-count data-ids="{_ids(ids)}">{count}</span>'
+        )
+    lines += ["", "</div>"]
+    return "\n".join(lines)
+
+
+def ui_script(locale: str) -> str:
+    """Write the locale's strings for the reader's script, as a JSON script tag.
+
+    Numbers are written and read by ``docs/assets/numbers.js`` with the locale's number
+    settings, which ``widget_assets.py`` gives every page that has exercises.
+    """
+    data = {"locale": locale, "strings": strings(locale)}
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return f'<script type="application/json" id="{UI_ID}">{text}</script>'
 
 
 def exercise_markdown(
@@ -54,7 +121,7 @@ def exercise_markdown(
         markdown = markdown[: block.start] + rendered + markdown[block.end :]
     if blocks:
         ids = [e.id for e in exercises.values() if e.chapter == page]
-        line = exercise_pages.progress_line(ids, locale)
+        line = progress_line(ids, locale)
         markdown = chapters.insert_after_title(markdown, line)
     return markdown
 
@@ -69,14 +136,14 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
     exercises = {e.id: e for e in catalogue.all_exercises()}
     exercise_blocks.MATH.mathml.clear()
     markdown = exercise_markdown(markdown, stem, locale, source, exercises, exercise_blocks.MATH)
-    if exercise_pages.OVERVIEW.search(markdown):
+    if OVERVIEW.search(markdown):
         titles = chapters.titles()
         listed = [
             (name, titles.get(name, name), [e.id for e in catalogue.for_chapter(name)])
             for name in catalogue.CHAPTERS
         ]
-        overview = exercise_pages.overview(listed, locale)
-        markdown = exercise_pages.OVERVIEW.sub(lambda _: overview, markdown, count=1)
+        home = overview(listed, locale)
+        markdown = OVERVIEW.sub(lambda _: home, markdown, count=1)
     return markdown
 
 
@@ -84,6 +151,6 @@ def on_post_page(output: str, *, config: Any, **_: Any) -> str:
     """Give a page with exercises or the overview its locale's interface strings."""
     if "data-exercise" not in output or "</body>" not in output:
         return output
-    script = exercise_pages.ui_script(languages.locale(config))
+    script = ui_script(languages.locale(config))
     head, _body, tail = output.rpartition("</body>")
     return f"{head}{script}\n</body>{tail}"

@@ -1,29 +1,105 @@
 """One search index per locale, so readers find pages in their own language only.
 
 static-i18n merges all languages into one ``search/search_index.json`` (its issue #271).
-After the last language, ``on_post_build`` splits it into ``<locale>/search/`` and
-``on_post_page`` points ``base`` in each page's ``__config`` there (one JSON value edited:
+After the last language, ``on_post_build`` splits it into ``<locale>/search/``
+(``split_index``) and points each translation's 404 page there; ``on_post_page`` points
+``base`` in each page's ``__config`` there (``localise_base``: one JSON value edited;
 parsing each page took 4.5 s, a template override would copy Material's hashed worker name).
 Material's pipeline stays (every query term is a prefix, which lunr does not stem), and
 ``add_folded_fields`` adds hidden fields with each word's form without diacritics, as
 readers type them; previews keep the original. Material cuts Chinese with jieba, which
-announces its dictionary on stderr: ``on_config`` quiets it. The functions are in
-``dpsite/search_index.py``.
+announces its dictionary on stderr: ``on_config`` quiets it.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
+from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.plugins import event_priority
 
 from dpsite import languages
-from dpsite.search_index import add_folded_fields, localise_base, split_index
 
 INDEX = Path("search") / "search_index.json"
+_CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
+_TAG = re.compile(r"<[^>]*>")
+# Letters that NFD does not decompose but readers type without their marks: Turkish dotless
+# ı and dotted İ (which lower-cases to i + U+0307), German ß, and a few other Latin letters.
+_EXPLICIT = str.maketrans(
+    {"ı": "i", "İ": "i", "ß": "ss", "ẞ": "ss", "ø": "o", "Ø": "o", "ł": "l", "Ł": "l"}
+)
+# Hidden search fields holding folded words, each weighted like the field it folds.
+FOLDED = {"title": "folded_title", "text": "folded_text"}
+
+
+def fold(word: str) -> str:
+    """Lower-case ``word`` and drop its diacritics: ``Duyarlılık`` -> ``duyarlilik``."""
+    decomposed = unicodedata.normalize("NFD", word.translate(_EXPLICIT))
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    # NFC again: Hangul decomposes into jamo, which are not marks and must recombine.
+    return unicodedata.normalize("NFC", bare).lower()
+
+
+def folded_words(html: str, separator: str) -> str:
+    """Return the folded forms of ``html``'s words with diacritics, split as Material splits."""
+    pattern = re.compile(separator)
+    seen: dict[str, None] = {}
+    for part in _TAG.split(html):
+        for word in pattern.split(part):
+            if word.isascii():  # nothing to fold (and most words): fold(word) == word.lower()
+                continue
+            folded = fold(word)
+            if folded != word.lower():
+                seen.setdefault(folded)
+    return " ".join(seen)
+
+
+def add_folded_fields(index: dict[str, Any]) -> dict[str, Any]:
+    """Return ``index`` with folded fields in its config and in the documents that need them."""
+    config = dict(index["config"])
+    fields = dict(config["fields"])
+    for field, hidden in FOLDED.items():
+        fields[hidden] = dict(fields.get(field, {"boost": 1.0}))
+    config["fields"] = fields
+    docs = []
+    for doc in index["docs"]:
+        extra = {h: folded_words(doc.get(f, ""), config["separator"]) for f, h in FOLDED.items()}
+        docs.append({**doc, **{k: v for k, v in extra.items() if v}})
+    return {**index, "config": config, "docs": docs}
+
+
+def split_index(data: dict[str, Any], default: str, locales: list[str]) -> dict[str, Any]:
+    """Split a merged index into one index per locale, keyed by locale, with local locations."""
+    others = set(locales) - {default}
+    indexes = {
+        locale: {"config": {**data["config"], "lang": [locale]}, "docs": []}
+        for locale in [default, *sorted(others)]
+    }
+    for entry in data["docs"]:
+        folder = entry["location"].split("/", 1)[0]  # the locale folder it points into, if any
+        if folder in others:
+            indexes[folder]["docs"].append(
+                {**entry, "location": entry["location"][len(folder) + 1 :]}
+            )
+        else:
+            indexes[default]["docs"].append(entry)
+    return indexes
+
+
+def localise_base(html: str, locale: str) -> str:
+    """Point ``base`` in the page's ``__config`` at the locale's folder."""
+
+    def replace(match: re.Match[str]) -> str:
+        config = json.loads(match[2])
+        config["base"] = config["base"].rstrip("/") + f"/{locale}/"
+        return match[1] + str(htmlsafe_json_dumps(config, sort_keys=True)) + match[3]
+
+    return _CONFIG.sub(replace, html, count=1)
 
 
 def on_config(config: Any) -> Any:
@@ -42,15 +118,23 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 
 @event_priority(languages.AFTER_I18N)  # after static-i18n has written the merged index
 def on_post_build(config: Any) -> None:
-    """After the last language: write one index per locale, the default one at the root."""
-    path = Path(config.site_dir) / INDEX
-    if languages.plugin(config) is None or not languages.all_built(config) or not path.is_file():
+    """After the last language: one index per locale, and the 404 pages search their own.
+
+    The default locale's index stays at the root; docs/hooks/chrome.py has put each
+    translation's 404 page in its folder.
+    """
+    site, default = Path(config.site_dir), languages.default(config)
+    if languages.plugin(config) is None or not languages.all_built(config):
         return
-    default = languages.default(config)
-    data = json.loads(path.read_text(encoding="utf-8"))
-    indexes = split_index(data, default, languages.built(config))
-    for locale, index in indexes.items():
-        target = path if locale == default else Path(config.site_dir) / locale / INDEX
+    for locale in languages.built(config):
+        page = site / locale / "404.html"
+        if locale != default and page.is_file():
+            page.write_text(localise_base(page.read_text("utf-8"), locale), encoding="utf-8")
+    if not (site / INDEX).is_file():
+        return
+    data = json.loads((site / INDEX).read_text(encoding="utf-8"))
+    for locale, index in split_index(data, default, languages.built(config)).items():
+        target = site / INDEX if locale == default else site / locale / INDEX
         target.parent.mkdir(parents=True, exist_ok=True)
         # UTF-8 rather than \u escapes: the Chinese index shrinks by half, and parses faster.
         text = json.dumps(add_folded_fields(index), separators=(",", ":"), ensure_ascii=False)

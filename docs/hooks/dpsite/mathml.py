@@ -1,11 +1,25 @@
-"""Render arithmatex's math to MathML at build time (``render_page``, a step of pages.py).
+r"""Render arithmatex's math to MathML at build time (``render_page``, a step of pages.py).
 
 The browser renders MathML with the site's own math font (docs/assets/fonts/): no math
-script or font is fetched. ``mathml_polish`` repairs latex2mathml's primes, bars, signs and
-large operators; a display formula sits in a box that scrolls sideways on a narrow screen.
-A formula's MathML depends only on its TeX, latex2mathml and these two files, so
+script or font is fetched; a display formula sits in a box that scrolls sideways on a narrow
+screen. latex2mathml writes valid MathML, but some of its habits look wrong in every
+browser; :func:`polish` repairs them on the parsed tree (BeautifulSoup), not with patterns:
+
+* ``D'`` becomes ``<msup><mi>D</mi><mi>′</mi></msup>``: the prime glyph is already raised,
+  so as a superscript it floats small and apart. It becomes ``<mi>D</mi><mo>′</mo>``.
+* ``|z - \mu|`` writes the bars as plain operators, spaced like a relation in the middle of a
+  row. Each pair of bars becomes a fenced group without operator spacing.
+* a unary minus (``[-10^6, ...]``, ``= -\ln``) is spaced like a binary one. It becomes a prefix
+  operator without space.
+* a named operator before its bracket (``\Pr[``) keeps a space before the bracket; it loses it.
+* a display ``\sum`` with limits is marked as a large operator in display style, so the limits
+  sit under and over it.
+* a decimal comma written ``0{,}5`` (the exercises write numbers so in nl, de and tr) becomes
+  three tokens, digits, a braced comma and digits, spaced like a list. They become one number.
+
+A formula's MathML depends only on its TeX, latex2mathml and this file, so
 ``.cache/mathml/<digest>.json`` keeps the last build's (266 formulas, 0.3–0.4 s of a warm
-build), the digest covering latex2mathml's version and both files (docs/hooks/speed.py).
+build), the digest covering latex2mathml's version and this file (docs/hooks/speed.py).
 """
 
 from __future__ import annotations
@@ -16,9 +30,10 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from bs4 import BeautifulSoup, Tag
+from bs4.element import PageElement
 from latex2mathml.converter import convert
 
-from dpsite import mathml_polish
 from dpsite.kept_file import KeptFile, cache_path
 
 _MATH = re.compile(
@@ -34,7 +49,7 @@ def render(tex: str, display: bool) -> str:
     key = ("$$" if display else "$") + tex
     found = KEPT.get(key)
     if not isinstance(found, str):
-        mathml = mathml_polish.polish(convert(tex, display="block" if display else "inline"))
+        mathml = polish(convert(tex, display="block" if display else "inline"))
         found = f'<div class="dp-math">{mathml}</div>' if display else mathml
         KEPT.put(key, found)
     return found
@@ -46,10 +61,129 @@ def _render(match: re.Match[str]) -> str:
 
 def cache_file(config: Any) -> Path:
     """Where this project keeps the formulas, for this latex2mathml and these repairs."""
-    sources = [Path(__file__).read_bytes(), Path(mathml_polish.__file__).read_bytes()]
-    return cache_path(config, "mathml", [version("latex2mathml"), *sources])
+    return cache_path(config, "mathml", [version("latex2mathml"), Path(__file__).read_bytes()])
 
 
 def render_page(html_text: str) -> str:
     """Replace every arithmatex placeholder of a page with its MathML."""
     return _MATH.sub(_render, html_text)
+
+
+PRIMES = {"\u2032", "\u2033", "\u2034", "'"}
+BAR = "|"
+MINUS = {"\u2212", "-"}
+LARGE_OPERATORS = {"\u2211", "\u220f", "\u222b", "\u22c3", "\u22c2"}
+#: After one of these operators a minus has no left operand: it is a sign, not a subtraction.
+OPENING = {"(", "[", "{", "\u27e8", ",", ";", "=", "<", ">", "\u2264", "\u2265", "\u2208"}
+OPENING |= {"\u2248", "\u221d", "+", "\u2212", "-", "\u00d7", "\u22c5", "/", ":", "\u2260"}
+
+
+def polish(mathml: str) -> str:
+    """Return the MathML of one formula with its primes, bars, signs and big operators repaired."""
+    soup = BeautifulSoup(mathml, "html.parser")
+    root = soup.find("math")
+    if not isinstance(root, Tag):
+        return mathml
+    _decimal_commas(root)
+    _primes(soup, root)
+    _bars(soup, root)
+    _signs(root)
+    _named_operators(root)
+    _large_operators(root)
+    return str(soup)
+
+
+def _text(tag: Tag | None) -> str:
+    return tag.get_text() if isinstance(tag, Tag) else ""
+
+
+def _children(tag: Tag) -> list[Tag]:
+    return [child for child in tag.children if isinstance(child, Tag)]
+
+
+def _decimal_commas(root: Tag) -> None:
+    """``<mn>0</mn><mrow><mo>,</mo></mrow><mn>5</mn>`` becomes ``<mn>0,5</mn>``."""
+    for comma in root.find_all("mrow"):
+        parts = _children(comma)
+        if len(parts) != 1 or parts[0].name != "mo" or _text(parts[0]) != ",":
+            continue
+        before, after = comma.find_previous_sibling(), comma.find_next_sibling()
+        if not (isinstance(before, Tag) and isinstance(after, Tag)):
+            continue
+        if before.name == after.name == "mn" and _text(after).isdigit():
+            before.string = f"{_text(before)},{_text(after)}"
+            after.decompose()
+            comma.decompose()
+
+
+def _primes(soup: BeautifulSoup, root: Tag) -> None:
+    """``<msup>base<mi>′</mi></msup>`` becomes ``<mrow>base<mo>′</mo></mrow>``."""
+    for sup in root.find_all("msup"):
+        parts = _children(sup)
+        if len(parts) != 2 or parts[1].name not in {"mi", "mo"} or _text(parts[1]) not in PRIMES:
+            continue
+        prime = soup.new_tag("mo", attrs={"lspace": "0", "rspace": "0"})
+        prime.string = "\u2032" if _text(parts[1]) == "'" else _text(parts[1])
+        sup.name = "mrow"
+        sup.attrs = {}
+        parts[1].replace_with(prime)
+
+
+def _is_bar(tag: Tag) -> bool:
+    return tag.name == "mo" and _text(tag) == BAR
+
+
+def _bars(soup: BeautifulSoup, root: Tag) -> None:
+    """Pair the bars of each row, in order, and group each pair as a fenced ``<mrow>``."""
+    for row in [root, *root.find_all(True)]:
+        bars = [child for child in _children(row) if _is_bar(child)]
+        for opening, closing in zip(bars[::2], bars[1::2], strict=False):
+            group = soup.new_tag("mrow")
+            opening.insert_before(group)
+            node: PageElement | None = opening
+            while node is not None:
+                following = node.next_sibling
+                group.append(node.extract())
+                if node is closing:
+                    break
+                node = following
+            for bar, form in ((opening, "prefix"), (closing, "postfix")):
+                bar.attrs = {
+                    "fence": "true",
+                    "form": form,
+                    "stretchy": "false",
+                    "lspace": "0",
+                    "rspace": "0",
+                }
+
+
+def _signs(root: Tag) -> None:
+    """Mark as a sign each minus with nothing, an opening fence or an operator before it."""
+    for mo in root.find_all("mo"):
+        if _text(mo) not in MINUS:
+            continue
+        before = mo.find_previous_sibling(True)
+        if before is None or (before.name == "mo" and _text(before) in OPENING):
+            mo.attrs.update({"form": "prefix", "lspace": "0", "rspace": "0"})
+
+
+def _named_operators(root: Tag) -> None:
+    """Join a named operator such as ``Pr`` to the bracket right after it, as TeX does."""
+    for mo in root.find_all("mo"):
+        name, after = _text(mo), mo.find_next_sibling(True)
+        if len(name) > 1 and name.isalpha() and isinstance(after, Tag) and _text(after) in "([":
+            mo["rspace"] = "0"
+
+
+def _large_operators(root: Tag) -> None:
+    """Give a display sum or product its limits under and over, in display size."""
+    if root.get("display") != "block":
+        return
+    for tag in root.find_all(["munderover", "munder", "msubsup", "msub"]):
+        base = next(iter(_children(tag)), None)
+        if base is None or base.name != "mo" or _text(base) not in LARGE_OPERATORS:
+            continue
+        if tag.name in {"msubsup", "msub"}:
+            tag.name = "munderover" if tag.name == "msubsup" else "munder"
+        tag["displaystyle"] = "true"
+        base.attrs.update({"largeop": "true", "movablelimits": "false"})
