@@ -1,20 +1,19 @@
 """The site around the pages: the languages built, the chrome in each, 404 pages, robots.txt.
 
 ``DPLESSON_LOCALE=nl`` (``python3 noxfile.py -s serve -- --locale nl``) builds English and
-that translation only: a translator's preview, with missing pages falling back to English.
-static-i18n builds one locale after the other, so ``on_config`` sets each one's site name,
-copyright, palette toggle names and permalink title (from the ``chrome`` section of
-``dplesson/locales/<locale>.yml``), ``on_pre_build`` its description and ``on_env`` hands
-the strings to ``overrides/``. A build whose ``mkdocs.yml`` languages disagree with the
-settings files fails.
+that translation only: a translator's preview, missing pages falling back to English. For
+each locale static-i18n builds, ``on_config`` sets the site name, copyright, palette toggle
+names and permalink title (the ``chrome`` section of ``dplesson/locales/<locale>.yml``),
+``on_pre_build`` the description, and ``on_env`` hands the strings to ``overrides/``. A
+build whose ``mkdocs.yml`` languages disagree with the settings files fails.
 
-static-i18n writes every build's ``404.html`` to the site root; ``on_post_template`` moves a
-translation's to ``<locale>/404.html`` and keeps the English one at the root, linking
-relative to its own folder without a ``site_url``. The language menu links each home page
-relative to the page (static-i18n writes ``/nl/``). ``on_post_build`` copies ``LICENSE``
-for the footer and writes ``robots.txt``, naming static-i18n's sitemap (which lists the
-``hreflang`` alternates, so the heads carry none: ``overrides/main.html``); without a
-``site_url`` a sitemap cannot hold absolute URLs, so it is removed.
+static-i18n writes every build's ``404.html`` to the site root: ``on_post_template`` moves a
+translation's to ``<locale>/404.html`` and keeps the English one, whose links are relative to
+its own folder without a ``site_url``. The language menu links each home page relative to
+the page (static-i18n writes ``/nl/``). ``on_post_build`` copies ``LICENSE`` for the footer
+and writes ``robots.txt``, naming static-i18n's sitemap (which lists the ``hreflang``
+alternates, so the heads carry none); without a ``site_url`` a sitemap cannot hold absolute
+URLs, so it is removed.
 """
 
 from __future__ import annotations
@@ -39,11 +38,6 @@ SITEMAPS = ("sitemap.xml", "sitemap.xml.gz")
 _english_404: dict[str, str] = {}
 
 
-def strings(config: Any) -> dict[str, Any]:
-    """Return the chrome strings of the locale being built."""
-    return locales.section(languages.locale(config), "chrome")
-
-
 def preview(config: Any) -> None:
     """With ``DPLESSON_LOCALE`` set, switch off the other translations before static-i18n plans."""
     wanted = os.environ.get(PREVIEW, "").strip()
@@ -62,12 +56,10 @@ def preview(config: Any) -> None:
 def on_config(config: Any) -> Any:
     """Build the languages asked for; name the site and label toggles and permalinks in each."""
     preview(config)
-    i18n = languages.plugin(config)
-    if i18n is not None:
-        languages.check_mkdocs(list(i18n.config.languages))
-    chrome = strings(config)
-    config.site_name = chrome["site_name"]
-    config.copyright = chrome["copyright"]
+    if languages.plugin(config) is not None:
+        languages.check_mkdocs(list(languages.plugin(config).config.languages))
+    chrome = locales.section(languages.locale(config), "chrome")
+    config.site_name, config.copyright = chrome["site_name"], chrome["copyright"]
     for option in config.theme.get("palette") or []:
         if option.get("toggle"):
             dark = option.get("scheme") == "slate"
@@ -85,7 +77,8 @@ def on_pre_build(config: Any) -> None:
 
 def on_env(env: Any, config: Any, **_: Any) -> Any:
     """Give the templates the strings and the licence file's path from the site root."""
-    env.globals["chrome"] = {**strings(config), "licence": LICENCE}
+    chrome = locales.section(languages.locale(config), "chrome")
+    env.globals["chrome"] = {**chrome, "licence": LICENCE}
     return env
 
 

@@ -61,59 +61,46 @@ def total_time(minutes: int, locale: str) -> str:
 @event_priority(languages.AFTER_I18N)  # after static-i18n has unwrapped the locale folders
 def on_nav(nav: Any, config: Any, **_: Any) -> Any:
     """Translate the sections, number the chapters and end the learner's path."""
-    locale = languages.locale(config)
-    sections = locales.section(locale, "chrome").get("sections") or {}
+    words = locales.section(languages.locale(config), "chrome").get("sections") or {}
     codes = locales.locales()
+    sections = [item for item in nav.items if getattr(item, "is_section", False)]
+    for section in sections:
+        section.title = words.get(section.title, section.title)
     chapters.NUMBERS.clear()
     chapters.SOURCES.clear()
+    pages = [c for c in sections[0].children if getattr(c, "is_page", False)] if sections else []
+    for number, page in enumerate(pages, start=1):
+        chapters.NUMBERS[page.file.src_uri] = number
+        path = locale_path(page.file.src_uri, codes)
+        chapters.SOURCES.append((path, Path(page.file.abs_src_path)))
     _timed_sources.clear()
-    first_section = True
-    for item in nav.items:
-        if not getattr(item, "is_section", False):
-            continue
-        if first_section:
-            pages = [child for child in item.children if getattr(child, "is_page", False)]
-            for number, page in enumerate(pages, start=1):
-                chapters.NUMBERS[page.file.src_uri] = number
-                path = locale_path(page.file.src_uri, codes)
-                chapters.SOURCES.append((path, Path(page.file.abs_src_path)))
-            first_section = False
-        item.title = sections.get(item.title, item.title)
     end = config.extra.get("course_end")
     for page in nav.pages:
-        if str(page.file.src_uri).endswith(".md"):
-            english = Path(config.docs_dir) / locales.SOURCE / locale_path(page.file.src_uri, codes)
+        path = locale_path(page.file.src_uri, codes)
+        if path.endswith(".md"):
+            english = Path(config.docs_dir) / locales.SOURCE / path
             _timed_sources.append((Path(page.file.abs_src_path), english))
-        if end and locale_path(page.file.src_uri, codes) == end and page.next_page:
+        if end and path == end and page.next_page:
             page.next_page.previous_page = None
             page.next_page = None
     return nav
 
 
-def chapter_list() -> str:
-    """Write the numbered Markdown list of the chapters, linked by their path in the locale."""
-    return "\n".join(
-        f"{number}. [{chapters.title_of(source.read_text(encoding='utf-8'))}]({path})"
-        for number, (path, source) in enumerate(chapters.SOURCES, start=1)
-    )
-
-
 def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
     """Fill the home page's chapter list and total time from the chapters themselves."""
     if CHAPTER_LIST in markdown:
-        markdown = markdown.replace(CHAPTER_LIST, chapter_list())
+        titles = enumerate(chapters.titles().items(), start=1)
+        listed = [f"{number}. [{title}]({path})" for number, (path, title) in titles]
+        markdown = markdown.replace(CHAPTER_LIST, "\n".join(listed))
     if PLACEHOLDER not in markdown:
         return markdown
     locale = languages.locale(config)
     total = 0
     for source, english in _timed_sources:
         minutes = minutes_of(source.read_text(encoding="utf-8"), locale)
-        if (
-            minutes is None
-            and english.is_file()
-            and minutes_of(english.read_text("utf-8"), locales.SOURCE)
-        ):
-            line = locales.section(locale, "chrome")["time_line"]  # 0 would be wrong
+        timed = english.is_file() and minutes_of(english.read_text("utf-8"), locales.SOURCE)
+        if minutes is None and timed:  # counting it as 0 would be wrong
+            line = locales.section(locale, "chrome")["time_line"]
             raise ValueError(f"{source}: no line states the chapter's time as {line!r}")
         total += minutes or 0
     return markdown.replace(PLACEHOLDER, total_time(total, locale))

@@ -60,10 +60,10 @@ INSTALL_LINE = (
     "python -m pip install &quot;{requirement}&quot;</code></pre></div>"
     '<p class="dp-install-note">{jupyter}</p>'
 )
-#: The line of a notebook's first code cell that names the wheel.
+#: The line of a notebook's first code cell that names the wheel, and what replaces it in a
+#: copy built without a ``site_url``: the wheel itself, written to a temporary file whose URL
+#: pip installs from (``{comment}`` is the language's note).
 WHEEL_LINE = f'WHEEL = "{TOKEN}"'
-#: What replaces it in a copy built without a ``site_url``: the wheel itself, written to a
-#: temporary file whose URL pip installs from. ``{comment}`` is the language's note.
 CARRIED = """\
 # {comment}
 import base64
@@ -82,12 +82,16 @@ ZIP_EPOCH = "315532800"
 RELATIVE_LINK = re.compile(r"\]\((\.\.?\/[^)\s\"\\]*)\)")
 #: The opening tag of a link that may carry the class ``dp-notebook``.
 OPENING_A = re.compile(r"<a\s[^>]*dp-notebook[^>]*>")
+#: Run by a new Python in a copy of the sources: build the wheel, print its name last.
+BUILD = "import sys; from setuptools import build_meta; print(build_meta.build_wheel(sys.argv[1]))"
 
 #: The wheel of the sources last configured: their digest and the wheel's future.
 _wheel: dict[str, Any] = {}
 _BUILDER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dplesson-wheel")
-#: Run by a new Python in a copy of the sources: build the wheel, print its name last.
-BUILD = "import sys; from setuptools import build_meta; print(build_meta.build_wheel(sys.argv[1]))"
+
+
+def _epoch() -> str:
+    return os.environ.get("SOURCE_DATE_EPOCH") or ZIP_EPOCH
 
 
 def build_wheel(root: Path = ROOT) -> tuple[str, bytes]:
@@ -98,40 +102,18 @@ def build_wheel(root: Path = ROOT) -> tuple[str, bytes]:
         shutil.copytree(root / "dplesson", source / "dplesson", ignore=ignore)
         for name in SOURCES:
             shutil.copy2(root / name, source / name)
-        epoch = os.environ.get("SOURCE_DATE_EPOCH") or ZIP_EPOCH
-        done = subprocess.run(
-            [sys.executable, "-W", "ignore", "-c", BUILD, "dist"],
-            cwd=source,
-            env={**os.environ, "SOURCE_DATE_EPOCH": epoch},
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        environment = {**os.environ, "SOURCE_DATE_EPOCH": _epoch()}
+        command = [sys.executable, "-W", "ignore", "-c", BUILD, "dist"]
+        done = subprocess.run(command, cwd=source, env=environment, capture_output=True, text=True)
         if done.returncode:
             raise PluginError(f"building the dplesson wheel failed:\n{done.stderr}")
         name = done.stdout.splitlines()[-1]
         return name, (source / "dist" / name).read_bytes()
 
 
-def wheel_name() -> str:
-    """Return the name of the wheel this build made: ``dplesson-<version>-py3-none-any.whl``."""
-    return _wheel_data()[0]
-
-
-def wheel_path() -> str:
-    """Return the wheel's path from the site root."""
-    return f"downloads/{wheel_name()}"
-
-
-def _inputs_digest(root: Path = ROOT) -> str:
-    """Digest of everything the wheel depends on: sources, the date and setuptools' version."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH") or ZIP_EPOCH
-    return digest([*tree(root, *SOURCES, "dplesson"), epoch, version("setuptools")])
-
-
 def cached_wheel(cache: Path) -> tuple[str, bytes]:
     """Return the wheel kept in ``cache`` for these inputs, else build and keep it."""
-    folder = cache / _inputs_digest()
+    folder = cache / _wheel_digest()
     found = sorted(folder.glob("*.whl")) if folder.is_dir() else []
     if found:
         return found[0].name, found[0].read_bytes()
@@ -144,18 +126,21 @@ def cached_wheel(cache: Path) -> tuple[str, bytes]:
     return name, data
 
 
+def _wheel_digest() -> str:
+    """Digest of everything the wheel depends on: sources, the date and setuptools' version."""
+    return digest([*tree(ROOT, *SOURCES, "dplesson"), _epoch(), version("setuptools")])
+
+
 def on_config(config: Any) -> Any:
     """Find the wheel of these sources kept, or start building it (once for every language)."""
-    digest = (_inputs_digest(), plain())
-    if _wheel.get("digest") != digest:
+    if _wheel.get("digest") != (_wheel_digest(), plain()):
         wheel: Future[tuple[str, bytes]] = Future()
         if plain():
             wheel.set_result(build_wheel())
         else:
-            wheel = _BUILDER.submit(
-                cached_wheel, Path(config.config_file_path).parent / ".cache" / "wheel"
-            )
-        _wheel.update(digest=digest, wheel=wheel)
+            cache = Path(config.config_file_path).parent / ".cache" / "wheel"
+            wheel = _BUILDER.submit(cached_wheel, cache)
+        _wheel.update(digest=(_wheel_digest(), plain()), wheel=wheel)
     return config
 
 
@@ -163,6 +148,16 @@ def _wheel_data() -> tuple[str, bytes]:
     """Return the name and bytes of this build's wheel, once it is built."""
     wheel: Future[tuple[str, bytes]] = _wheel["wheel"]
     return wheel.result()
+
+
+def wheel_name() -> str:
+    """Return the name of the wheel this build made: ``dplesson-<version>-py3-none-any.whl``."""
+    return _wheel_data()[0]
+
+
+def wheel_path() -> str:
+    """Return the wheel's path from the site root."""
+    return f"downloads/{wheel_name()}"
 
 
 @functools.cache
@@ -219,27 +214,22 @@ def fill_page(html: str, page: Any, config: Any) -> str:
     locale = languages.page_locale(page, config)
     if LINE_MARKER in html:
         html = html.replace(LINE_MARKER, install_line(locale, relative, absolute))
-    if TOKEN in html:
-        shown = absolute or wheel_name()
-        span = f'<span class="dp-wheel-url" data-wheel="{relative}">{shown}</span>'
-        html = html.replace(TOKEN, span)
+    span = f'<span class="dp-wheel-url" data-wheel="{relative}">{absolute or wheel_name()}</span>'
+    html = html.replace(TOKEN, span)
     if LINK_MARKER in html:
         size = locales.format_number(round(len(_wheel_data()[1]) / 1000), locale)
-        text = locales.section(locale, "downloads")["wheel_link"].format(
-            name=wheel_name(), size=size
-        )
+        words = locales.section(locale, "downloads")["wheel_link"]
+        text = words.format(name=wheel_name(), size=size)
         link = f'<p><a href="{relative}" download="{wheel_name()}">{text}</a></p>'
         html = html.replace(LINK_MARKER, link)
-    if WHEEL_SLOT in html:  # the button of docs/hooks/notebooks.py
-        html = html.replace(
-            f" {WHEEL_SLOT}", "" if config.site_url else f' data-fill-wheel="{relative}"'
-        )
-    if "dp-notebook" in html:
-        html = _notebook_links(html, locale, config, relative)
-    return html
+    # The notebook pages' buttons (dpsite.notebook_page) and the chapters' notebook links name
+    # the wheel for the page's script, which needs it without a site_url.
+    wheel = "" if config.site_url else relative
+    html = html.replace(f" {WHEEL_SLOT}", f' data-fill-wheel="{wheel}"' if wheel else "")
+    return _notebook_links(html, locale, wheel) if "dp-notebook" in html else html
 
 
-def _notebook_links(html: str, language: str, config: Any, wheel: str) -> str:
+def _notebook_links(html: str, language: str, wheel: str) -> str:
     """Point ``.dp-notebook`` links at the per-locale download (only ``<a>`` tags are parsed)."""
 
     def rewrite(match: re.Match[str]) -> str:
@@ -250,7 +240,7 @@ def _notebook_links(html: str, language: str, config: Any, wheel: str) -> str:
         stem = posixpath.basename(href).removesuffix(".html").removesuffix(".ipynb")
         link["href"] = f"{href}/{stem}.{language}.ipynb"
         link["download"] = posixpath.basename(str(link["href"]))
-        if not config.site_url:
+        if wheel:
             link["data-fill-wheel"] = wheel
         return str(link).removesuffix("</a>")
 
@@ -285,22 +275,21 @@ def carry_wheel(text: str, name: str, data: bytes, comment: str) -> str:
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     """Fill in the notebook's per-locale copy (its wheel, or the wheel's URL); load the script."""
-    if page.file.src_uri.endswith(".ipynb"):
-        language = languages.page_locale(page, config)
-        name = download_name(page.file.src_uri, language)
-        copy = Path(page.file.abs_dest_path).parent / name  # named by docs/hooks/notebooks.py
-        if copy.is_file():
-            text = copy.read_text(encoding="utf-8")
-            if config.site_url:
-                urls = (
-                    urljoin(config.site_url, page.url + name),
-                    urljoin(config.site_url, wheel_path()),
-                )
-                text = fill(text, *urls)
-            else:
-                comment = locales.section(language, "downloads")["carried"]
-                text = carry_wheel(text, *_wheel_data(), comment)
-            copy.write_text(text, encoding="utf-8")
+    language = languages.page_locale(page, config)
+    name = download_name(page.file.src_uri, language)
+    copy = Path(page.file.abs_dest_path).parent / name  # named by docs/hooks/notebooks.py
+    if page.file.src_uri.endswith(".ipynb") and copy.is_file():
+        text = copy.read_text(encoding="utf-8")
+        if config.site_url:
+            urls = (
+                urljoin(config.site_url, page.url + name),
+                urljoin(config.site_url, wheel_path()),
+            )
+            text = fill(text, *urls)
+        else:
+            comment = locales.section(language, "downloads")["carried"]
+            text = carry_wheel(text, *_wheel_data(), comment)
+        copy.write_text(text, encoding="utf-8")
     if "dp-wheel-url" in output or "data-fill-wheel" in output:
         script = get_relative_url(SCRIPT, page.url)
         output = output.replace("</body>", f'<script src="{script}" defer></script></body>', 1)

@@ -139,7 +139,7 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
     if OVERVIEW.search(markdown):
         titles = chapters.titles()
         listed = [
-            (name, titles.get(name, name), [e.id for e in catalogue.for_chapter(name)])
+            (name, titles.get(f"{name}.md", name), [e.id for e in catalogue.for_chapter(name)])
             for name in catalogue.CHAPTERS
         ]
         home = overview(listed, locale)

@@ -1,16 +1,13 @@
 """The notebooks of every locale as pages: the labs executed ahead, rendered by mkdocs-jupyter.
 
-* static-i18n 1.3.1 remakes every File in its ``on_files`` and drops mkdocs-jupyter's
-  notebook wrapper, so notebooks are copied as raw JSON while ``--strict`` passes (its issue
-  #198, open). ``on_files`` here turns each back into a page (``NotebookPage``) with i18n's
-  locale folder and alternates, and adds them to static-i18n's sitemap list: the one write
-  into another package's state, checked by ``dpsite.languages.check_i18n``.
-* The first language's ``on_config`` starts executing every built language's lab in two
-  shared kernels into copies kept under ``.cache/notebooks/`` (``dpsite.kernels``).
-  ``on_pre_page`` waits for the page's copy and points its file at it
-  (``File.abs_src_path``); mkdocs-jupyter renders it without executing, with its cache kept
-  per language (one folder: each language evicted the others'); docs/hooks/pages.py points
-  the file back first thing.
+* static-i18n 1.3.1 remakes every File and drops mkdocs-jupyter's notebook wrapper, so
+  notebooks would be copied as raw JSON (its issue #198, open). ``on_files`` turns each back
+  into a page with i18n's locale folder and alternates, and adds them to static-i18n's
+  sitemap list: the one write into another package's state (``languages.check_i18n``).
+* The first language's ``on_config`` starts executing every built language's lab in shared
+  kernels (``dpsite.kernels``); ``on_pre_page`` points the page's file at its executed copy,
+  which mkdocs-jupyter renders without executing, its cache kept per language (in one folder
+  each language evicted the others'); docs/hooks/pages.py points it back first thing.
 * ``on_post_page`` names the downloadable copy per locale (``lab.nl.ipynb``).
 
 ``DPLESSON_PLAIN_BUILD=1`` keeps the first point only: mkdocs-jupyter executes and converts
@@ -50,14 +47,9 @@ def _start(config: Any, options: Any, cache: Path) -> None:
     docs, kernel, errors = Path(config.docs_dir), options["kernel_name"], options["allow_errors"]
     app = convert.get_nbconvert_app(execute=True, kernel_name=kernel, allow_errors=errors)
     environment = kernels.environment(ROOT, [kernel, errors])
-    notebooks = [
-        p for lang in languages.built(config) for p in sorted((docs / lang).glob("*.ipynb"))
-    ]
-    pairs = [
-        (str(path), kernels.copy_path(path, docs, cache / "notebooks", environment))
-        for path in notebooks
-        if _executes(path, options)
-    ]
+    labs = [p for code in languages.built(config) for p in sorted((docs / code).glob("*.ipynb"))]
+    copies = [kernels.copy_path(p, docs, cache / "notebooks", environment) for p in labs]
+    pairs = [(str(p), copy) for p, copy in zip(labs, copies, strict=True) if _executes(p, options)]
     kernels.start(pairs, app.config)
 
 
@@ -90,9 +82,8 @@ def on_files(files: Files, config: Any) -> Files:
     if jupyter is None:
         return files
     for file in list(files):
-        if isinstance(file, NotebookPage) or not file.src_uri.endswith(".ipynb"):
-            continue
-        if not jupyter.should_include(file):
+        notebook = file.src_uri.endswith(".ipynb") and not isinstance(file, NotebookPage)
+        if not notebook or not jupyter.should_include(file):
             continue
         dest_uri = file.dest_uri
         if i18n is not None and hasattr(file, "norm_src_uri"):  # the build language's folder
@@ -110,15 +101,10 @@ def on_files(files: Files, config: Any) -> Files:
 
 def _as_page(file: File, config: Any, dest_uri: str) -> NotebookPage:
     """``nl/lab.ipynb`` as the page ``nl/lab/index.html`` (or ``nl/lab.html``), i18n's too."""
-    stem = posixpath.splitext(dest_uri)[0] + ("/index" if config.use_directory_urls else "")
-    page = NotebookPage(
-        file.src_uri,
-        file.src_dir,
-        config.site_dir,
-        config.use_directory_urls,
-        dest_uri=stem + ".html",
-        inclusion=file.inclusion,
-    )
+    folders = config.use_directory_urls
+    stem = posixpath.splitext(dest_uri)[0] + ("/index" if folders else "")
+    args = (file.src_uri, file.src_dir, config.site_dir, folders)
+    page = NotebookPage(*args, dest_uri=stem + ".html", inclusion=file.inclusion)
     for name in ("locale", "locale_alternate_of", "localization", "norm_src_uri"):
         if hasattr(file, name):
             setattr(page, name, getattr(file, name))
@@ -161,13 +147,10 @@ def on_pre_page(page: Any, config: Any, files: Files) -> Any:
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     """Give the notebook's copy next to its page the per-locale name its button links to."""
-    if isinstance(page.file, NotebookPage):
-        folder = Path(page.file.abs_dest_path).parent
-        copy = folder / posixpath.basename(page.file.src_uri)
-        if copy.is_file():
-            copy.replace(
-                folder / download_name(page.file.src_uri, languages.page_locale(page, config))
-            )
+    folder = Path(page.file.abs_dest_path).parent
+    copy = folder / posixpath.basename(page.file.src_uri)
+    if isinstance(page.file, NotebookPage) and copy.is_file():
+        copy.replace(folder / download_name(page.file.src_uri, languages.page_locale(page, config)))
     return output
 
 

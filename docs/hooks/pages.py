@@ -1,22 +1,9 @@
 """Every page's content, rewritten in one place and in one order.
 
-``on_page_markdown`` adds a translated page's fallback or outdated note (``dpsite.banners``),
-after docs/hooks/exercises.py (listed before this hook) has filled the exercises. This is the
-only ``on_page_content`` handler, and ``STEPS`` its order, each step taking the HTML the one
-before returned (the functions are in docs/hooks/dpsite/):
-
-1. ``notebook_page.slim_page``: a notebook page's file points at the notebook again
-   (mkdocs-jupyter rendered its executed copy); nbconvert's HTML is slimmed to the cells.
-2. ``mathml.render_page``: arithmatex's TeX becomes MathML.
-3. ``exercise_blocks.MATH``: each exercise value in a formula (a digit stand-in, since
-   docs/hooks/exercises.py filled it in Markdown) becomes its MathML, so after step 2.
-4. ``figures.render_page``: ``<div data-figure="ID">`` becomes the figure's SVG.
-5. ``affordable.attach_grid``: the affordable-releases widget gets its numbers.
-6. ``chapters.number_title``: a chapter's title gets its number (the HTML is left alone).
-7. ``banners.mark_notes``: a note gets its ``lang``; a notebook's note goes after its
-   heading, so after step 1.
-
-``on_post_page`` marks a fallback page's article ``lang="en"`` (WCAG 3.1.2).
+``on_page_markdown`` adds a translated page's fallback or outdated note (``dpsite.banners``)
+after docs/hooks/exercises.py (listed before this hook) has filled the exercises. This is
+the only ``on_page_content`` handler: ``STEPS`` is its order, each step taking the HTML the
+one before returned. ``on_post_page`` marks a fallback page's article ``lang="en"``.
 """
 
 from __future__ import annotations
@@ -27,16 +14,8 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 
-from dpsite import (
-    affordable,
-    banners,
-    chapters,
-    exercise_blocks,
-    figures,
-    languages,
-    mathml,
-    notebook_page,
-)
+from dpsite import affordable, banners, chapters, exercise_blocks, figures, languages, mathml
+from dpsite import notebook_page as notebooks
 
 
 def _formula_values(html: str, page: Any, config: Any, files: Files) -> str:
@@ -49,14 +28,21 @@ def _formula_values(html: str, page: Any, config: Any, files: Files) -> str:
 
 Step = Callable[[str, Any, Any, Files], str]
 STEPS: tuple[Step, ...] = (
-    lambda html, page, config, files: notebook_page.slim_page(html, page, config),
+    # A notebook page's file points at the notebook again (mkdocs-jupyter rendered its
+    # executed copy); nbconvert's HTML is slimmed to the cells.
+    lambda html, page, config, files: notebooks.slim_page(html, page, config),
+    # arithmatex's TeX becomes MathML; then each exercise value in a formula (a digit
+    # stand-in, since docs/hooks/exercises.py filled it in Markdown) becomes its MathML.
     lambda html, page, config, files: mathml.render_page(html),
     _formula_values,
+    # ``<div data-figure="ID">`` becomes the figure's SVG.
     lambda html, page, config, files: figures.render_page(
         html, languages.locale(config), page.file.src_uri
     ),
+    # The affordable-releases widget gets its numbers; a chapter's title its number.
     lambda html, page, config, files: affordable.attach_grid(html),
     lambda html, page, config, files: chapters.number_title(html, page),
+    # A note gets its ``lang``; a notebook's note goes after its heading (so after slimming).
     banners.mark_notes,
 )
 

@@ -1,13 +1,10 @@
-"""The savings no feature hook owns: files the build skips, templates and values it keeps.
+"""The savings no feature hook owns; ``DPLESSON_PLAIN_BUILD=1`` turns them off (and the rest).
 
-* static-i18n remakes every file once per language and twice more to find translations, two
-  thirds of them files ``exclude_docs`` names, which MkDocs never uses: ``on_files`` drops
-  them before static-i18n (priority -100) sees them.
-* Each language gets a new Jinja environment: ``on_env`` gives each Jinja's
-  ``FileSystemBytecodeCache`` in ``.cache/jinja/``, so Material's templates compile once.
+* ``on_files`` drops the files ``exclude_docs`` names (MkDocs never uses them) before
+  static-i18n (priority -100) remakes every file per language: two thirds of them.
+* ``on_env`` gives each language's new Jinja environment a ``FileSystemBytecodeCache`` in
+  ``.cache/jinja/``, so Material's templates compile once.
 * The formulas' MathML and the notebook pages are kept for the next build (``kept_file``).
-
-``DPLESSON_PLAIN_BUILD=1`` turns these off, and the notebooks' and the wheel's savings.
 """
 
 from __future__ import annotations

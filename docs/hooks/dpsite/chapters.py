@@ -31,8 +31,8 @@ def title_of(text: str) -> str:
 
 
 def titles() -> dict[str, str]:
-    """Return each chapter's title by its file's stem (``laplace``), in the nav's order."""
-    return {Path(path).stem: title_of(source.read_text("utf-8")) for path, source in SOURCES}
+    """Return each chapter's title by its path in the locale (``laplace.md``), in nav order."""
+    return {path: title_of(source.read_text("utf-8")) for path, source in SOURCES}
 
 
 def insert_after_title(markdown: str, block: str) -> str:

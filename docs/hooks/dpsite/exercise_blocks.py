@@ -3,20 +3,15 @@ r"""Find, check and fill the exercise blocks of a page's Markdown (used by ``exe
 A translator writes each exercise as ``<div data-exercise="ID" markdown>`` holding the
 question, one ``<div data-part="option" data-option="X">`` per option (choice and bug
 kinds), a ``data-part="hint"`` and a ``data-part="explain"``. ``{name}`` placeholders stand
-for the exercise's parameters (and ``{answer}`` for number kinds); the build writes them the
-reader's way, so no number of the answer key is ever typed in a locale file.
+for the exercise's parameters (and ``{answer}``); the build writes them the reader's way, so
+no number of the answer key is typed in a locale file. In a formula, ``{name}`` right after
+a letter, ``\``, ``_``, ``^`` or ``}`` is LaTeX grouping (``x_{i}``), not a placeholder:
+write ``e^{ {epsilon} }``. A number in a formula becomes a digit stand-in that
+:class:`MathValues` replaces with its MathML once the formula is rendered.
 
-Inside a formula, ``{name}`` right after a letter, ``\``, ``_``, ``^`` or ``}`` is LaTeX
-grouping (``\frac{a}{b}``, ``x_{i}``), not a placeholder; write ``e^{ {epsilon} }`` or
-``\frac{ {sensitivity} }{ {epsilon} }`` to put a value there. A number in a formula becomes a
-stand-in of digits that :class:`MathValues` replaces with its MathML once the formula is
-rendered, so it is written exactly as in prose (decimal sign, groups, U+2212).
-
-A numeric exercise has several variants (``dplesson.exercises.Variant``). The page shows the
-first; every value that differs between variants is marked (``class="dp-v" data-v="name"``,
-a ``<span>`` in prose, an ``<mrow>`` in a formula) and the block carries every variant's
-values, written the locale's way, and answer in ``data-variants``, so the reader's script can
-show other numbers on a new attempt.
+A numeric exercise has several variants: the page shows the first, marks every value that
+differs between them (``class="dp-v" data-v="name"``) and carries every variant's values and
+answer in ``data-variants``, so the reader's script shows other numbers on a new attempt.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 static-i18n builds the default language, then, from that build's ``on_post_build`` (priority
 -100), every other language as one more full MkDocs build in the same process: each hook
 sees every event once per language. ``first`` tells a build's first language (in
-``on_config``); ``all_built`` tells, in an ``on_post_build`` handler of priority
-``AFTER_I18N``, that every language is built. Without static-i18n there is one language.
+``on_config``) and, in an ``on_post_build`` handler of priority ``AFTER_I18N``, that every
+language is built. Without static-i18n there is one language.
 """
 
 from __future__ import annotations
@@ -34,22 +34,19 @@ def plugin(config: Any) -> Any:
 
 def locale(config: Any) -> str:
     """Return the locale being built (static-i18n sets it in its ``on_config``)."""
-    i18n = plugin(config)
-    if i18n is None:
+    if (i18n := plugin(config)) is None:
         return str((getattr(config, "theme", None) or {}).get("language") or SOURCE)
     return str(i18n.current_language or i18n.default_language)
 
 
 def default(config: Any) -> str:
     """Return the locale written at the site root."""
-    i18n = plugin(config)
-    return str(i18n.default_language) if i18n is not None else locale(config)
+    return locale(config) if plugin(config) is None else str(plugin(config).default_language)
 
 
 def built(config: Any) -> list[str]:
     """Return the locales this build makes, default first."""
-    i18n = plugin(config)
-    return list(i18n.build_languages) if i18n is not None else [locale(config)]
+    return [locale(config)] if plugin(config) is None else list(plugin(config).build_languages)
 
 
 def page_locale(page: Any, config: Any) -> str:
@@ -58,14 +55,12 @@ def page_locale(page: Any, config: Any) -> str:
 
 
 def first(config: Any) -> bool:
-    """Say, in ``on_config``, whether a new build starts (its first language)."""
-    i18n = plugin(config)
-    return i18n is None or not i18n.building
+    """Say, in ``on_config``, whether a build starts: static-i18n is not in a nested build."""
+    return plugin(config) is None or not plugin(config).building
 
 
-def all_built(config: Any) -> bool:
-    """Say, in ``on_post_build`` at priority ``AFTER_I18N``, whether every language is built."""
-    return first(config)
+#: Say, in ``on_post_build`` at priority ``AFTER_I18N``, whether every language is built.
+all_built = first
 
 
 def check_i18n() -> None:
@@ -80,23 +75,14 @@ def check_i18n() -> None:
         )
 
 
-def check_mkdocs(languages: list[Any]) -> None:
+def check_mkdocs(entries: list[Any]) -> None:
     """Raise ``ValueError`` unless static-i18n's language entries match the settings files."""
-    listed = {str(entry["locale"]): str(entry["name"]) for entry in languages}
-    declared = set(locales())
-    problems = []
-    if only := sorted(set(listed) - declared):
-        problems.append(f"in mkdocs.yml but with no settings file {SETTINGS}/<code>.yml: {only}")
-    if only := sorted(declared - set(listed)):
-        problems.append(f"with a settings file but not in mkdocs.yml's i18n languages: {only}")
-    for code in sorted(set(listed) & declared):
-        if listed[code] != name(code):
-            problems.append(
-                f"{code}: mkdocs.yml names it {listed[code]!r}, {code}.yml {name(code)!r}"
-            )
-    if problems:
+    listed = {str(entry["locale"]): str(entry["name"]) for entry in entries}
+    declared = {code: name(code) for code in locales()}
+    only = sorted(listed.items() - declared.items()), sorted(declared.items() - listed.items())
+    if listed != declared:
         raise ValueError(
-            "languages of mkdocs.yml and the settings files disagree: "
-            + "; ".join(problems)
-            + " (python3 noxfile.py -s translations -- new <code> <name> adds both)"
+            f"the languages of mkdocs.yml, {only[0]}, and of the settings files "
+            f"{SETTINGS}/<code>.yml, {only[1]}, disagree "
+            "(python3 noxfile.py -s translations -- new <code> <name> adds both)"
         )
