@@ -9,7 +9,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from dplesson.accounting import affordable_releases
-from dpsite import affordable
+from dpsite import figures as affordable
 from tests.conftest import LOCALES
 
 

@@ -181,9 +181,7 @@ def _inline(text: str) -> str:
 def install_line(language: str, relative: str, absolute: str) -> str:
     """Return the block ``[[install-line]]`` becomes: note, shell line, where to open notebooks.
 
-    With ``absolute`` (the wheel's URL from ``site_url``) the line is complete; without it,
-    it names the file next to the reader (``./<wheel>[notebooks]``), and the page script
-    writes ``dplesson[notebooks] @ <absolute URL>`` in its place (``data-prefix``).
+    Without ``absolute`` (no ``site_url``) the page's script writes ``data-prefix`` and the URL.
     """
     strings = locales.section(language, "downloads")
     requirement, python = install_facts()
@@ -256,10 +254,8 @@ def fill(text: str, notebook_url: str, wheel_url: str) -> str:
 def carry_wheel(text: str, name: str, data: bytes, comment: str) -> str:
     """Return the notebook ``text`` with the wheel itself where its address would go.
 
-    The first code cell's ``WHEEL = "<token>"`` becomes lines that write the wheel (``name``,
-    ``data``) to a temporary file and set ``WHEEL`` to that file's URL, so the cell's own
-    ``pip install "dplesson[notebooks] @ {WHEEL}"`` works in a copy that knows no address.
-    The notebook is written back as Jupyter saves it.
+    The first code cell's ``pip install "dplesson[notebooks] @ {WHEEL}"`` then installs from
+    the temporary file ``CARRIED`` writes: a copy that knows no address works anyway.
     """
     notebook = json.loads(text)
     cell = next(cell for cell in notebook["cells"] if cell["cell_type"] == "code")

@@ -30,7 +30,6 @@ from dplesson.exercises import Exercise, catalogue
 from dpsite import chapters, exercise_blocks, languages
 
 OVERVIEW = re.compile(r"<div\s+data-exercise-overview\s*>\s*</div>")
-UI_ID = "dp-exercise-ui"
 
 
 def strings(locale: str) -> dict[str, str]:
@@ -38,57 +37,46 @@ def strings(locale: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in locales.section(locale, "exercises").items()}
 
 
-def _ids(ids: Sequence[str]) -> str:
-    return html.escape(" ".join(ids), quote=True)
+def _counted(ids: Sequence[str], locale: str) -> str:
+    """``data-ids="a b">2 exercises``: what the reader's script counts, and their total."""
+    total = strings(locale)["total"].format(total=locales.format_number(len(ids), locale))
+    return f'data-ids="{html.escape(" ".join(ids), quote=True)}">{html.escape(total)}'
 
 
 def progress_line(ids: Sequence[str], locale: str) -> str:
     """Write a chapter's progress line (the script fills in the count), as raw HTML."""
-    total = locales.format_number(len(ids), locale)
-    text = html.escape(strings(locale)["total"].format(total=total))
-    return (
-        f'<p class="dp-exercise-progress" data-exercise-progress data-ids="{_ids(ids)}">{text}</p>'
-    )
+    return f'<p class="dp-exercise-progress" data-exercise-progress {_counted(ids, locale)}</p>'
 
 
 def overview(listed: Sequence[tuple[str, str, Sequence[str]]], locale: str) -> str:
     """Write the home page's overview: each chapter with exercises, linked, with its total.
 
-    ``listed`` holds each chapter's file stem, title and exercise ids. The label and the
-    count are joined by the locale's colon (full-width in Chinese); the reader's script adds
-    the whole course's count and the Reset button.
+    ``listed``: each chapter's file stem, title and exercise ids. The reader's script adds the
+    course's count and the Reset button.
     """
-    words = strings(locale)
-    colon = html.escape(locales.colon(locale))
+    title = html.escape(strings(locale)["overview_title"])
     lines = [
         '<div class="dp-exercise-overview" data-exercise-overview markdown>',
         "",
-        f'<p class="dp-exercise-overview__title"><strong>{html.escape(words["overview_title"])}'
-        "</strong></p>",
+        f'<p class="dp-exercise-overview__title"><strong>{title}</strong></p>',
         "",
     ]
-    for stem, title, ids in listed:
-        if not ids:
-            continue
-        total = locales.format_number(len(ids), locale)
-        count = html.escape(words["total"].format(total=total))
-        lines.append(
-            f"- [{title}]({stem}.md){colon}"
-            f'<span data-exercise-count data-ids="{_ids(ids)}">{count}</span>'
-        )
-    lines += ["", "</div>"]
-    return "\n".join(lines)
+    colon = html.escape(locales.colon(locale))
+    for stem, name, ids in listed:
+        if ids:
+            count = f"<span data-exercise-count {_counted(ids, locale)}</span>"
+            lines.append(f"- [{name}]({stem}.md){colon}{count}")
+    return "\n".join([*lines, "", "</div>"])
 
 
 def ui_script(locale: str) -> str:
     """Write the locale's strings for the reader's script, as a JSON script tag.
 
-    Numbers are written and read by ``docs/assets/numbers.js`` with the locale's number
-    settings, which ``widget_assets.py`` gives every page that has exercises.
+    (Its numbers: ``docs/assets/numbers.js``, whose settings ``widget_assets.py`` gives.)
     """
     data = {"locale": locale, "strings": strings(locale)}
     text = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
-    return f'<script type="application/json" id="{UI_ID}">{text}</script>'
+    return f'<script type="application/json" id="dp-exercise-ui">{text}</script>'
 
 
 def exercise_markdown(
@@ -101,8 +89,7 @@ def exercise_markdown(
 ) -> str:
     """Check and render every exercise block of the page; ``PluginError`` on a problem.
 
-    ``exercises`` maps each id to its exercise (the catalogue; a test gives its own); the
-    numbers of formulas are left as stand-ins in ``math`` (see ``exercise_blocks``).
+    ``exercises`` maps ids to exercises; the numbers of formulas stay stand-ins in ``math``.
     """
     try:
         blocks = exercise_blocks.find_blocks(markdown)

@@ -14,7 +14,7 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 
-from dpsite import affordable, banners, chapters, exercise_blocks, figures, languages, mathml
+from dpsite import banners, chapters, exercise_blocks, figures, languages, mathml
 from dpsite import notebook_page as notebooks
 
 
@@ -40,7 +40,7 @@ STEPS: tuple[Step, ...] = (
         html, languages.locale(config), page.file.src_uri
     ),
     # The affordable-releases widget gets its numbers; a chapter's title its number.
-    lambda html, page, config, files: affordable.attach_grid(html),
+    lambda html, page, config, files: figures.attach_grid(html),
     lambda html, page, config, files: chapters.number_title(html, page),
     # A note gets its ``lang``; a notebook's note goes after its heading (so after slimming).
     banners.mark_notes,

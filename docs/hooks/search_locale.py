@@ -118,11 +118,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 
 @event_priority(languages.AFTER_I18N)  # after static-i18n has written the merged index
 def on_post_build(config: Any) -> None:
-    """After the last language: one index per locale, and the 404 pages search their own.
-
-    The default locale's index stays at the root; docs/hooks/chrome.py has put each
-    translation's 404 page in its folder.
-    """
+    """After the last language: one index per locale; the 404 pages search their own."""
     site, default = Path(config.site_dir), languages.default(config)
     if languages.plugin(config) is None or not languages.all_built(config):
         return

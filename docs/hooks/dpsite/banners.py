@@ -48,10 +48,7 @@ def banner(kind: str, locale: str, page: str, guide_exists: bool) -> str:
 
 
 def banner_html(kind: str, locale: str, guide_url: str | None) -> str:
-    """Write a note as HTML for a notebook page, in the reader's language and saying so.
-
-    ``guide_url`` is the translator's guide, or None to keep the sentence without its link.
-    """
+    """Write a notebook page's note as HTML, marked as the reader's language (no link: None)."""
     title, text = strings(kind, locale)
     text = html.escape(text, quote=False)
     link = r"\1" if guide_url is None else rf'<a href="{html.escape(guide_url)}">\1</a>'
@@ -68,14 +65,10 @@ def note(page: Any, config: Any, outdated: bool = True) -> tuple[str, str, str] 
     only if ``outdated``): the locale's own page records an English revision that no longer
     matches (in a Markdown page's front matter or a notebook's metadata). ``None``: no note.
     """
-    locale, default, src = (
-        languages.locale(config),
-        languages.default(config),
-        page.file.abs_src_path,
-    )
-    if locale == default or not src:
+    locale, default = languages.locale(config), languages.default(config)
+    if locale == default or not page.file.abs_src_path:
         return None
-    docs, source = Path(config.docs_dir).resolve(), Path(src).resolve()
+    docs, source = Path(config.docs_dir).resolve(), Path(page.file.abs_src_path).resolve()
     if source.is_relative_to(docs / default):
         return "fallback", locale, source.relative_to(docs / default).as_posix()
     if not outdated or not source.is_relative_to(docs / locale):
@@ -83,8 +76,8 @@ def note(page: Any, config: Any, outdated: bool = True) -> tuple[str, str, str] 
     path = source.relative_to(docs / locale).as_posix()
     english = docs / default / path
     if not english.is_file():
-        return None
-    if translations.is_notebook(str(source)):
+        stale = None
+    elif translations.is_notebook(str(source)):
         stale = translations.notebook_outdated_reason(source, english)
     else:
         stale = translations.outdated_reason(page.meta, english)
@@ -111,10 +104,7 @@ def _guide_url(page: Any, files: Files, locale: str) -> str | None:
 
 
 def mark_notes(html_text: str, page: Any, config: Any, files: Files) -> str:
-    """Mark a Markdown page's note as the reader's language; add a notebook page's note.
-
-    The article around a fallback note is English, hence the note's ``lang``.
-    """
+    """Mark a Markdown page's note as the reader's language; add a notebook page's note."""
     locale = languages.locale(config)
     if str(page.file.abs_src_path).endswith(".md"):
         if locale == languages.default(config):

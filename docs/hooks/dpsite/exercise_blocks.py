@@ -155,12 +155,7 @@ def math_number(text: str) -> str:
 
 @dataclass
 class MathValues:
-    """The numbers of a page's formulas, as digit stand-ins until the formulas are MathML.
-
-    :meth:`stand_in` gives the TeX to write in place of a value; :meth:`replace` puts each
-    value's MathML in place of its stand-in in the rendered page, or fails if a stand-in
-    was lost or split (a value glued to other digits in the TeX).
-    """
+    """The numbers of a page's formulas, as digit stand-ins until the formulas are MathML."""
 
     mathml: dict[str, str] = field(default_factory=dict)
     prefix: str = "7373730"
@@ -199,9 +194,8 @@ def fill(
 ) -> str:
     """``text`` with every placeholder replaced by its value written for ``locale``.
 
-    A number inside a formula becomes a stand-in of ``math`` (a fresh one if not given, whose
-    MathML the caller then loses: for tests of the prose); a value whose name is in
-    ``varying`` is marked for the reader's script.
+    A number in a formula becomes a stand-in of ``math`` (without one, its MathML is lost: for
+    tests of the prose); a value named in ``varying`` is marked for the reader's script.
     """
     math = MathValues() if math is None else math
     out, last = [], 0

@@ -1,14 +1,19 @@
-"""The chapters' figures: ``<div data-figure="ID"></div>`` becomes an inline SVG (a pages.py step).
+"""Numbers dplesson computes for a page at build time, in two pages.py steps.
 
-The placeholder stands on its own line, the same in every locale. ``dplesson.figures`` draws
-the figure at build time with the labels and number format of the ``figures`` section of
-``dplesson/locales/<locale>.yml``; numbers in the caption and alt text are ``{placeholders}``
-filled from the figure's values. An unknown id or a missing label fails the strict build
-with a ``PluginError`` naming the page and the id.
+``render_page``: ``<div data-figure="ID"></div>``, on its own line and the same in every
+locale, becomes an inline SVG that ``dplesson.figures`` draws with the labels and number
+format of the ``figures`` section of ``dplesson/locales/<locale>.yml``; numbers in the
+caption and alt text are ``{placeholders}`` filled from the figure's values. An unknown id or
+a missing label fails the strict build with a ``PluginError`` naming the page and the id.
+
+``attach_grid``: the "how many releases can I afford?" widget gets every count it shows,
+from ``dplesson.accounting.affordable_releases``; its script only looks them up, so the page
+and the package cannot disagree.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache
 from html import escape
@@ -16,6 +21,7 @@ from html import escape
 from mkdocs.exceptions import PluginError
 
 from dplesson import locales
+from dplesson.accounting import affordable_releases
 from dplesson.figures import catalogue
 
 PLACEHOLDER = re.compile(r'<div data-figure="([^"]*)"></div>')
@@ -61,3 +67,26 @@ def render_page(html: str, locale: str, source: str) -> str:
             raise PluginError(f"{source}: figure {figure_id!r} ({locale}): {error}") from error
 
     return PLACEHOLDER.sub(replace, html)
+
+
+#: The widget's opening tag as every locale's page writes it (the class list, in this order).
+WIDGET = 'class="dp-widget dp-affordable"'
+#: The budgets and noise levels the reader can choose from, and the shared δ.
+EPSILONS = (0.5, 1.0, 2.0, 4.0)
+STDS = (5, 10, 20, 50, 100, 200, 500, 1000)
+DELTA = 1e-6
+
+
+@cache
+def grid() -> str:
+    """Return ``counts[i][j]`` for ``EPSILONS[i]`` and ``STDS[j]``, with both, as compact JSON."""
+    counts = [[affordable_releases(epsilon, DELTA, std) for std in STDS] for epsilon in EPSILONS]
+    data = {"delta": DELTA, "epsilons": EPSILONS, "stds": STDS, "counts": counts}
+    return json.dumps(data, separators=(",", ":"))
+
+
+def attach_grid(html: str) -> str:
+    """Give every affordable-releases widget (its class written as :data:`WIDGET`) its grid."""
+    if WIDGET not in html:
+        return html
+    return html.replace(WIDGET, f'{WIDGET} data-grid="{escape(grid())}"')

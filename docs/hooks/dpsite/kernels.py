@@ -126,9 +126,9 @@ class _Run:
 def _execute(
     source: str, copy: Path, config: Config, kernel: KernelManager | None, sockets: Path
 ) -> KernelManager:
-    """Execute ``source`` in ``kernel`` (or a new one, its sockets in ``sockets``) into ``copy``.
+    """Execute ``source`` into ``copy`` in ``kernel`` or a new one; return it for the next.
 
-    Return the kernel for the next notebook; if this one fails, stop the kernel and raise.
+    A failed notebook stops its kernel and raises.
     """
     notebook = nbformat.read(source, as_version=4)  # type: ignore[no-untyped-call]
     executor = _Executor(config=config)  # type: ignore[no-untyped-call]
@@ -178,10 +178,9 @@ _runs: list[_Run] = []
 
 
 def start(notebooks: Sequence[tuple[str, Path]], config: Config, workers: int = WORKERS) -> None:
-    """Begin executing, in the background, the ``(source, copy)`` pairs whose copy is missing.
+    """Begin executing the ``(source, copy)`` pairs whose copy is missing, in the background.
 
-    ``config`` is the nbconvert configuration mkdocs-jupyter executes with. A run still going
-    from an earlier build (``mkdocs serve``) is finished first.
+    ``config`` is mkdocs-jupyter's nbconvert configuration; an earlier run (``serve``) stops.
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1; got {workers}")

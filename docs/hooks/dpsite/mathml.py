@@ -55,10 +55,6 @@ def render(tex: str, display: bool) -> str:
     return found
 
 
-def _render(match: re.Match[str]) -> str:
-    return render(html.unescape(match["tex"]).strip(), display=match["open"] == "[")
-
-
 def cache_file(config: Any) -> Path:
     """Where this project keeps the formulas, for this latex2mathml and these repairs."""
     return cache_path(config, "mathml", [version("latex2mathml"), Path(__file__).read_bytes()])
@@ -66,11 +62,12 @@ def cache_file(config: Any) -> Path:
 
 def render_page(html_text: str) -> str:
     """Replace every arithmatex placeholder of a page with its MathML."""
-    return _MATH.sub(_render, html_text)
+    return _MATH.sub(lambda m: render(html.unescape(m["tex"]).strip(), m["open"] == "["), html_text)
 
 
 PRIMES = {"\u2032", "\u2033", "\u2034", "'"}
-BAR = "|"
+#: A bar of a fenced pair: no operator spacing, not stretched.
+FENCE = {"fence": "true", "stretchy": "false", "lspace": "0", "rspace": "0"}
 MINUS = {"\u2212", "-"}
 LARGE_OPERATORS = {"\u2211", "\u220f", "\u222b", "\u22c3", "\u22c2"}
 #: After one of these operators a minus has no left operand: it is a sign, not a subtraction.
@@ -129,14 +126,10 @@ def _primes(soup: BeautifulSoup, root: Tag) -> None:
         parts[1].replace_with(prime)
 
 
-def _is_bar(tag: Tag) -> bool:
-    return tag.name == "mo" and _text(tag) == BAR
-
-
 def _bars(soup: BeautifulSoup, root: Tag) -> None:
     """Pair the bars of each row, in order, and group each pair as a fenced ``<mrow>``."""
     for row in [root, *root.find_all(True)]:
-        bars = [child for child in _children(row) if _is_bar(child)]
+        bars = [child for child in _children(row) if child.name == "mo" and _text(child) == "|"]
         for opening, closing in zip(bars[::2], bars[1::2], strict=False):
             group = soup.new_tag("mrow")
             opening.insert_before(group)
@@ -147,14 +140,7 @@ def _bars(soup: BeautifulSoup, root: Tag) -> None:
                 if node is closing:
                     break
                 node = following
-            for bar, form in ((opening, "prefix"), (closing, "postfix")):
-                bar.attrs = {
-                    "fence": "true",
-                    "form": form,
-                    "stretchy": "false",
-                    "lspace": "0",
-                    "rspace": "0",
-                }
+            opening.attrs, closing.attrs = {**FENCE, "form": "prefix"}, {**FENCE, "form": "postfix"}
 
 
 def _signs(root: Tag) -> None:
@@ -183,7 +169,6 @@ def _large_operators(root: Tag) -> None:
         base = next(iter(_children(tag)), None)
         if base is None or base.name != "mo" or _text(base) not in LARGE_OPERATORS:
             continue
-        if tag.name in {"msubsup", "msub"}:
-            tag.name = "munderover" if tag.name == "msubsup" else "munder"
+        tag.name = {"msubsup": "munderover", "msub": "munder"}.get(tag.name, tag.name)
         tag["displaystyle"] = "true"
         base.attrs.update({"largeop": "true", "movablelimits": "false"})
