@@ -1,19 +1,14 @@
 """The site around the pages: the languages built, the chrome in each, 404 pages, robots.txt.
 
-``DPLESSON_LOCALE=nl`` (``python3 noxfile.py -s serve -- --locale nl``) builds English and
-that translation only: a translator's preview, missing pages falling back to English. For
-each locale static-i18n builds, ``on_config`` sets the site name, copyright, palette toggle
-names and permalink title (the ``chrome`` section of ``dplesson/locales/<locale>.yml``),
-``on_pre_build`` the description, and ``on_env`` hands the strings to ``overrides/``. A
-build whose ``mkdocs.yml`` languages disagree with the settings files fails.
-
-static-i18n writes every build's ``404.html`` to the site root: ``on_post_template`` moves a
-translation's to ``<locale>/404.html`` and keeps the English one, whose links are relative to
-its own folder without a ``site_url``. The language menu links each home page relative to
-the page (static-i18n writes ``/nl/``). ``on_post_build`` copies ``LICENSE`` for the footer
-and writes ``robots.txt``, naming static-i18n's sitemap (which lists the ``hreflang``
-alternates, so the heads carry none); without a ``site_url`` a sitemap cannot hold absolute
-URLs, so it is removed.
+``DPLESSON_LOCALE=nl`` (``serve -- --locale nl``) builds English and that translation only,
+a translator's preview. For each locale, ``on_config`` sets the site name, copyright, palette
+toggle names and permalink title (``chrome`` in ``dplesson/locales/<locale>.yml``),
+``on_pre_build`` the description, ``on_env`` hands the strings to ``overrides/``; a build
+whose ``mkdocs.yml`` languages disagree with the settings files fails. static-i18n writes
+every build's ``404.html`` to the site root: a translation's moves to its folder. The
+language menu links each home page relative to the page. ``on_post_build`` copies
+``LICENSE`` and writes ``robots.txt`` naming the sitemap, which it removes without a
+``site_url`` (a sitemap needs absolute URLs).
 """
 
 from __future__ import annotations

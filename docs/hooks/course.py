@@ -1,11 +1,9 @@
 """Shape the course: translated sections, numbered chapters, the learner's path, total time.
 
-The nav's section titles are looked up in ``chrome.sections`` of the locale's settings. The
-first section's pages are the chapters, numbered in their titles ("3. The Laplace
-mechanism": counted here, written by docs/hooks/pages.py). The "Next" chain ends at
-``extra.course_end``. The home page's ``[[course-time]]`` becomes the sum of the chapters'
-time lines (``chrome.time_line``, once per chapter) and ``[[course-chapters]]`` the numbered
-list of the chapters, titled as their pages are, so it always matches the sidebar.
+Section titles come from ``chrome.sections`` of the locale's settings; the first section's
+pages are the chapters (numbered by pages.py); the "Next" chain ends at ``extra.course_end``.
+On the home page ``[[course-time]]`` becomes the sum of the chapters' time lines
+(``chrome.time_line``) and ``[[course-chapters]]`` their list, titled as the sidebar is.
 """
 
 from __future__ import annotations

@@ -1,19 +1,14 @@
 """Put the ``dplesson`` wheel on the site and make every install line and notebook point at it.
 
-* ``on_config`` builds the wheel from the working tree with setuptools' PEP 517 backend, in a
-  temporary copy, dated ``SOURCE_DATE_EPOCH`` (one commit, one wheel); kept in
-  ``.cache/wheel/`` and, when missing, built in a thread beside the build (in a plain build,
-  at once and kept nowhere). ``on_post_build`` writes it to ``downloads/<wheel name>``.
-* ``on_page_context`` fills each page before the search reads it: ``[[install-line]]`` becomes
-  ``python -m pip install "dplesson[notebooks] @ <URL>"`` as a shell block, with the Python
-  it needs before it and where to open the notebooks after it; ``[[wheel-link]]`` a link that
-  downloads the wheel; the notebooks' token ``__DPLESSON_WHEEL_URL__`` the wheel's address.
-  pip needs an absolute URL: with a ``site_url`` the build writes it; without one the page
-  shows ``./<wheel>[notebooks]`` (true in the folder where the reader saved the wheel) and
-  ``assets/downloads.js`` writes the URL derived from the page's address in its place.
-* A notebook downloads per locale (``lab.nl.ipynb``, named by docs/hooks/notebooks.py) and
-  works however it is saved: with a ``site_url`` the copy has the wheel's URL and absolute
-  links written in; without one it carries the wheel itself (``carry_wheel``).
+* ``on_config`` builds the wheel from the working tree (setuptools' PEP 517 backend, in a
+  temporary copy, dated ``SOURCE_DATE_EPOCH``: one commit, one wheel), kept in
+  ``.cache/wheel/`` and built in a thread beside the build; ``on_post_build`` writes it.
+* ``on_page_context`` fills each page before the search reads it: ``[[install-line]]``,
+  ``[[wheel-link]]`` and the notebooks' ``__DPLESSON_WHEEL_URL__``. pip needs an absolute
+  URL: with a ``site_url`` the build writes it; without one the page names the wheel saved
+  next to the reader and ``assets/downloads.js`` writes the URL the page's address gives.
+* A notebook's per-locale copy (``lab.nl.ipynb``) works however it is saved: it has the
+  wheel's URL and absolute links written in, or without a ``site_url`` the wheel itself.
 """
 
 from __future__ import annotations

@@ -1,17 +1,12 @@
 """Turn the pages' exercise blocks into working exercises, from ``dplesson``'s answer key.
 
-For each ``<div data-exercise="ID" markdown>`` of a page (``exercise_blocks``) the strict
-build fails on an unknown id, an exercise on the wrong page, an unknown placeholder or a
-missing option, hint or explanation. Otherwise the placeholders are written the locale's way,
-the kind and the answer become ``data-*`` attributes, and a ``bug`` exercise gets its code.
-A chapter gets a progress line under its title, the home page's
+The strict build fails on a block that ``exercise_blocks.problems`` finds wrong; otherwise
+its placeholders are written the locale's way (a value in a formula as a digit stand-in
+until docs/hooks/pages.py renders formulas) and the kind and the answer become ``data-*``
+attributes. A chapter gets a progress line under its title, the home page's
 ``<div data-exercise-overview></div>`` a list of the chapters, and every such page its
-locale's interface strings as one JSON script; the reader's script
-(``docs/assets/exercises/exercises.js``) fills in the counts from the browser's storage.
-
-Runs in Markdown, before docs/hooks/pages.py renders formulas: a value inside ``$…$`` is a
-digit stand-in (``exercise_blocks.MATH``) until pages.py puts its MathML in.
-The locale is the build's (static-i18n), also for a page that falls back to English.
+locale's interface strings as JSON for ``docs/assets/exercises/exercises.js``, which counts
+from the browser's storage. The locale is the build's, also on a page that falls back.
 """
 
 from __future__ import annotations

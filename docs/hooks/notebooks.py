@@ -1,17 +1,14 @@
 """The notebooks of every locale as pages: the labs executed ahead, rendered by mkdocs-jupyter.
 
-* static-i18n 1.3.1 remakes every File and drops mkdocs-jupyter's notebook wrapper, so
-  notebooks would be copied as raw JSON (its issue #198, open). ``on_files`` turns each back
-  into a page with i18n's locale folder and alternates, and adds them to static-i18n's
-  sitemap list: the one write into another package's state (``languages.check_i18n``).
+* static-i18n 1.3.1 remakes every File and drops mkdocs-jupyter's notebook wrapper (its
+  issue #198, open): ``on_files`` turns each notebook back into a page with i18n's folder and
+  alternates, and adds them to static-i18n's sitemap list (``languages.check_i18n`` guards).
 * The first language's ``on_config`` starts executing every built language's lab in shared
   kernels (``dpsite.kernels``); ``on_pre_page`` points the page's file at its executed copy,
-  which mkdocs-jupyter renders without executing, its cache kept per language (in one folder
-  each language evicted the others'); docs/hooks/pages.py points it back first thing.
-* ``on_post_page`` names the downloadable copy per locale (``lab.nl.ipynb``).
+  which mkdocs-jupyter renders without executing (its cache kept per language); pages.py
+  points it back. ``on_post_page`` names the downloadable copy per locale (``lab.nl.ipynb``).
 
-``DPLESSON_PLAIN_BUILD=1`` keeps the first point only: mkdocs-jupyter executes and converts
-each notebook itself, as ``mkdocs.yml`` says, without a cache.
+``DPLESSON_PLAIN_BUILD=1`` keeps the first point only: mkdocs-jupyter executes each itself.
 """
 
 from __future__ import annotations

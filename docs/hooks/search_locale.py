@@ -1,14 +1,10 @@
 """One search index per locale, so readers find pages in their own language only.
 
-static-i18n merges all languages into one ``search/search_index.json`` (its issue #271).
-After the last language, ``on_post_build`` splits it into ``<locale>/search/``
-(``split_index``) and points each translation's 404 page there; ``on_post_page`` points
-``base`` in each page's ``__config`` there (``localise_base``: one JSON value edited;
-parsing each page took 4.5 s, a template override would copy Material's hashed worker name).
-Material's pipeline stays (every query term is a prefix, which lunr does not stem), and
-``add_folded_fields`` adds hidden fields with each word's form without diacritics, as
-readers type them; previews keep the original. Material cuts Chinese with jieba, which
-announces its dictionary on stderr: ``on_config`` quiets it.
+static-i18n merges all languages into one ``search/search_index.json`` (its issue #271):
+after the last language ``on_post_build`` splits it into ``<locale>/search/``, and pages and
+404 pages point ``base`` in their ``__config`` there (one JSON value edited; parsing each page
+took 4.5 s). Hidden fields hold each word without diacritics, as readers type it
+(``add_folded_fields``). Material cuts Chinese with jieba: ``on_config`` quiets its log.
 """
 
 from __future__ import annotations

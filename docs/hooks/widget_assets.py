@@ -1,15 +1,10 @@
 """Load the widgets' and exercises' scripts and stylesheets only on the pages that use them.
 
 ``mkdocs.yml`` lists them for every page; ``on_post_page`` drops each tag a page does not
-need: a widget page keeps ``common.js``, ``widgets.css`` and its widgets' scripts, a page
-with exercises (or their overview) the exercises' script and stylesheet, and both the number
-script ``assets/numbers.js`` after the locale's number settings
-(``dplesson.locales.number_settings``) as ``<script type="application/json" id="dp-numbers">``.
-
-The site's own scripts and stylesheets are written with comments for their readers; the
-built site ships them compacted (:func:`compact`), which saves about a quarter of their gzip
-size (4.9 KB of a chapter with a widget and exercises, measured 2026-12-02) and keeps each
-page under its 200 KB budget.
+need, and puts the locale's number settings (``dplesson.locales.number_settings``) before the
+number script ``assets/numbers.js``. ``on_post_build`` ships the site's own scripts and
+stylesheets compacted (:func:`compact`): a quarter less gzip (4.9 KB of a chapter with a
+widget and exercises, measured 2026-12-02), keeping each page under its 200 KB budget.
 """
 
 from __future__ import annotations

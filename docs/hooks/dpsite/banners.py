@@ -1,12 +1,9 @@
 """Tell readers when a page falls back to English or when its translation may be out of date.
 
-A fallback page (in another locale's build, its source is English) gets a note in the
-reader's language and its ``<article>`` is marked ``lang="en"``, so screen readers pronounce
-each part in its own language (WCAG 3.1.2). An outdated page records an English revision
-(``source.sha256``, in its front matter or notebook metadata) that no longer matches, as the
-report (``docs/hooks/l10n``) says. Markdown pages get an admonition (``markdown_note``);
-notebooks, which skip the Markdown stage, get HTML from ``mark_notes`` (a step of
-docs/hooks/pages.py). The strings are the ``banners`` section of ``dplesson/locales/<code>.yml``.
+A fallback page gets a note in the reader's language and its ``<article>`` is marked
+``lang="en"`` (WCAG 3.1.2); an outdated page records an English revision that no longer
+matches, as the report (``docs/hooks/l10n``) says. Markdown pages get an admonition,
+notebooks (no Markdown stage) HTML. Strings: ``banners`` in ``dplesson/locales/<code>.yml``.
 """
 
 from __future__ import annotations

@@ -1,14 +1,10 @@
 """Numbers dplesson computes for a page at build time, in two pages.py steps.
 
-``render_page``: ``<div data-figure="ID"></div>``, on its own line and the same in every
-locale, becomes an inline SVG that ``dplesson.figures`` draws with the labels and number
-format of the ``figures`` section of ``dplesson/locales/<locale>.yml``; numbers in the
-caption and alt text are ``{placeholders}`` filled from the figure's values. An unknown id or
-a missing label fails the strict build with a ``PluginError`` naming the page and the id.
-
+``render_page``: ``<div data-figure="ID"></div>`` becomes the SVG ``dplesson.figures`` draws
+with the ``figures`` labels and number format of ``dplesson/locales/<locale>.yml``; an
+unknown id or a missing label fails the strict build, naming the page and the id.
 ``attach_grid``: the "how many releases can I afford?" widget gets every count it shows,
-from ``dplesson.accounting.affordable_releases``; its script only looks them up, so the page
-and the package cannot disagree.
+from ``dplesson.accounting``, so the page and the package cannot disagree.
 """
 
 from __future__ import annotations
