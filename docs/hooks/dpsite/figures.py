@@ -50,8 +50,6 @@ def figure_html(figure_id: str, locale: str) -> str:
 
 def render_page(html: str, locale: str, source: str) -> str:
     """Replace every figure placeholder of a page; ``PluginError`` names the file and the id."""
-    if "data-figure=" not in html:
-        return html
 
     def replace(match: re.Match[str]) -> str:
         figure_id = match.group(1)
@@ -83,6 +81,6 @@ def grid() -> str:
 
 def attach_grid(html: str) -> str:
     """Give every affordable-releases widget (its class written as :data:`WIDGET`) its grid."""
-    if WIDGET not in html:
-        return html
-    return html.replace(WIDGET, f'{WIDGET} data-grid="{escape(grid())}"')
+    return (
+        html.replace(WIDGET, f'{WIDGET} data-grid="{escape(grid())}"') if WIDGET in html else html
+    )

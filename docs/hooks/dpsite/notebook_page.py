@@ -17,7 +17,7 @@ import pickle
 import platform
 import posixpath
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -150,28 +150,21 @@ def _reslug(soup: BeautifulSoup, slugify: Callable[..., str]) -> list[str]:
 
 def use_ids(toc: Any, slugs: list[str]) -> None:
     """Give the table of contents its headings' ids (the same headings; else leave it)."""
-    items = list(_walk(toc or []))
-    if len(items) == len(slugs):
+
+    def walk(items: Any) -> list[Any]:
+        return [found for item in items for found in (item, *walk(item.children))]
+
+    if len(items := walk(toc or [])) == len(slugs):
         for item, slug in zip(items, slugs, strict=True):
             item.id = slug
-
-
-def _walk(items: Any) -> Iterator[Any]:
-    for item in items:
-        yield item
-        yield from _walk(item.children)
 
 
 def _fold(soup: BeautifulSoup, cell: Tag, summary: str) -> None:
     """Fold the code of ``cell`` into a Material ``details`` block (nbconvert tags two divs)."""
     code = cell.find("div", class_="highlight")
-    if code is None or code.find_parent("details") is not None:
-        return
-    details = soup.new_tag("details", attrs={"class": "note"})
-    title = soup.new_tag("summary")
-    title.string = summary
-    code.wrap(details)
-    details.insert(0, title)
+    if code is not None and code.find_parent("details") is None:
+        details = code.wrap(soup.new_tag("details", attrs={"class": "note"}))
+        details.insert(0, soup.new_tag("summary", string=summary))
 
 
 def download_name(src_uri: str, language: str) -> str:
@@ -216,8 +209,7 @@ def _as_code_block(soup: BeautifulSoup, block: Tag) -> None:
     if not isinstance(pre, Tag):
         return
     code = soup.new_tag("code")
-    for child in list(pre.contents):
-        code.append(child.extract())
+    code.extend(list(pre.contents))
     first = code.contents[0] if code.contents else None
     if isinstance(first, Tag) and first.name == "span" and not first.get_text():
         first.decompose()
