@@ -6,26 +6,21 @@ What the reader sees for each choice (dplesson's counts) is tests/browser/test_a
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 
-from tests.conftest import DOCS, LOCALES
-
-if str(DOCS / "hooks") not in sys.path:
-    sys.path.insert(0, str(DOCS / "hooks"))
-
-import affordable
+from dpsite import figures as affordable
+from tests.conftest import LOCALES
 
 
 def test_the_hook_touches_only_pages_with_the_widget() -> None:
     page = '<p>no widget</p><div class="dp-widget dp-affordable" data-t-title="T"></div>'
-    out = BeautifulSoup(affordable.on_page_content(page), "html.parser")
+    out = BeautifulSoup(affordable.attach_grid(page), "html.parser")
     widget = out.select_one("div.dp-affordable")
     assert widget is not None and json.loads(str(widget["data-grid"]))["delta"] == 1e-6
-    assert affordable.on_page_content("<p>plain</p>") == "<p>plain</p>"
+    assert affordable.attach_grid("<p>plain</p>") == "<p>plain</p>"
 
 
 @pytest.mark.parametrize("locale", LOCALES)

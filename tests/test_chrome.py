@@ -10,7 +10,6 @@ to the right page, which an existing but wrong target would not reveal.
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -18,19 +17,14 @@ from typing import Any
 import pytest
 from bs4 import BeautifulSoup
 
+import chrome as chrome_hook
+import course
 from dplesson import locales
 from tests import site_soup
-from tests.conftest import DOCS, IN_PROGRESS, LOCALES, ROOT
+from tests.conftest import IN_PROGRESS, LOCALES, ROOT
 from tests.docs_sources import config, nav_sections
 from tests.site_html import built_page, locale_root
 from tests.site_soup import words
-
-HOOKS = DOCS / "hooks"
-if str(HOOKS) not in sys.path:
-    sys.path.insert(0, str(HOOKS))
-
-import chrome as chrome_hook  # noqa: E402  (hook modules: docs/hooks is not a package)
-import course  # noqa: E402
 
 MATERIAL_CREDIT = "Material for MkDocs"
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import sys
 from decimal import Decimal
 from pathlib import Path
 from types import SimpleNamespace
@@ -24,23 +23,16 @@ from types import SimpleNamespace
 import pytest
 from mkdocs.exceptions import PluginError
 
+import exercises as hook
 from dplesson import locales
 from dplesson.exercises import Exercise, Variant, catalogue, numeric
+from dpsite import exercise_blocks
+from dpsite.exercise_blocks import MathValues
 from tests import site_soup
 from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
 from tests.docs_sources import chapters, own_pages
 from tests.prose_numbers import numbers
 from tests.site_html import built_page
-
-# MkDocs puts docs/hooks on sys.path; the hooks import their siblings from there.
-if str(DOCS / "hooks") not in sys.path:
-    sys.path.insert(0, str(DOCS / "hooks"))
-
-import exercise_blocks
-import exercise_pages
-import exercises as hook
-import locale_settings
-from exercise_blocks import MathValues
 
 # Small whole numbers also belong to the wording ("1 − p", "two datasets"), not the key.
 WORDING = {Decimal(n) for n in (-1, 0, 1, 2)}
@@ -156,7 +148,7 @@ def test_every_value_a_numeric_block_shows_is_short() -> None:
         for index in range(len(item.variants)):
             for name, value in exercise_blocks.substitutions(item, index).items():
                 if name in shown and not isinstance(value, str):
-                    digits = re.sub(r"\D", "", locale_settings.format_number(value, "en"))
+                    digits = re.sub(r"\D", "", locales.format_number(value, "en"))
                     assert len(digits.strip("0")) <= 6, (item.id, index, name, value)
 
 
@@ -165,7 +157,7 @@ def test_every_index_page_has_the_progress_overview(locale: str) -> None:
     if "index.md" not in own_pages(locale):
         pytest.skip(f"{locale} is in progress and has no index.md yet (English fills in)")
     text = (DOCS / locale / "index.md").read_text(encoding="utf-8")
-    assert len(exercise_pages.OVERVIEW.findall(text)) == 1
+    assert len(hook.OVERVIEW.findall(text)) == 1
 
 
 # --- the hook on a synthetic page ------------------------------------------------------------
@@ -349,7 +341,7 @@ def test_two_decimal_values_are_never_separated_by_a_bare_comma(locale: str) -> 
     listed = MANY_PAGE.replace("{epsilon} {unit}", "{answer}, {n} {unit}")
     with pytest.raises(PluginError, match=r"reads as one number with a decimal comma"):
         render(listed, locale, "histograms")
-    separator = locale_settings.list_separator(locale)
+    separator = locales.list_separator(locale)
     fixed = listed.replace("{answer}, {n}", "{answer}" + separator + "{n}")
     assert render(fixed, locale, "histograms")
     assert render(listed, "en", "histograms")  # a decimal point: the comma lists
@@ -391,20 +383,19 @@ def test_a_page_without_exercises_is_left_alone() -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_overview_links_each_chapter_with_its_total(locale: str) -> None:
-    chapters = [("sensitivity", ["a", "b", "c"]), ("laplace", ["d", "e", "f", "g"]), ("x", [])]
-    overview = exercise_pages.overview(chapters, DOCS, locale)
-    title = exercise_pages.chapter_title(DOCS, locale, "laplace")
-    count = exercise_pages.strings(locale)["total"].format(total=4)
-    colon = locale_settings.colon(locale)  # ": ", or the full-width "：" in Chinese
+    title = "Laplace mekanizması"
+    chapters = [("sensitivity", "S", ["a", "b", "c"]), ("laplace", title, ["d", "e", "f", "g"])]
+    overview = hook.overview([*chapters, ("x", "X", [])], locale)
+    count = hook.strings(locale)["total"].format(total=4)
+    colon = locales.colon(locale)  # ": ", or the full-width "：" in Chinese
     item = f'- [{title}](laplace.md){colon}<span data-exercise-count data-ids="d e f g">{count}<'
     assert item in overview
     assert overview.count("\n- [") == 2  # a chapter without exercises is not listed
     assert overview.startswith('<div class="dp-exercise-overview" data-exercise-overview markdown>')
-    assert exercise_pages.chapter_title(DOCS, "tr", "laplace") == "Laplace mekanizması"
 
 
 def test_the_interface_script_carries_the_locales_strings_safely() -> None:
-    script = exercise_pages.ui_script("de")
+    script = hook.ui_script("de")
     assert script.startswith('<script type="application/json" id="dp-exercise-ui">{')
     assert '"locale": "de"' in script and '"check": "Prüfen"' in script
     assert "</" not in script.removesuffix("</script>")
@@ -414,7 +405,7 @@ def test_the_interface_script_goes_to_pages_with_exercises_only() -> None:
     config = SimpleNamespace(plugins={"i18n": SimpleNamespace(current_language="zh")})
     page = "<html><body><div data-exercise-overview></div></body></html>"
     out = hook.on_post_page(page, config=config)
-    assert out.startswith(page.removesuffix("</body></html>") + exercise_pages.ui_script("zh"))
+    assert out.startswith(page.removesuffix("</body></html>") + hook.ui_script("zh"))
     assert out.endswith("</body></html>")
     plain = "<html><body><p>No exercise.</p></body></html>"
     assert hook.on_post_page(plain, config=config) == plain

@@ -11,28 +11,21 @@ import json
 import math
 import random
 import re
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import numpy as np
 import pytest
 from bs4 import BeautifulSoup
+from mkdocs.exceptions import PluginError
 
-from dplesson import discrete_laplace
+from dplesson import discrete_laplace, locales
 from dplesson.figures import catalogue, data
 from dplesson.figures.svg import WIDTH, Axis, Line, chart, number
 from dplesson.figures.svg import _text_width as text_width
-from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
+from dpsite import figures as figures_hook
+from tests.conftest import DECIMAL_COMMA, LOCALES
 from tests.docs_sources import placed_figures
-
-HOOKS = DOCS / "hooks"
-if str(HOOKS) not in sys.path:
-    sys.path.insert(0, str(HOOKS))
-
-import figures as figures_hook  # noqa: E402  (hook modules: docs/hooks is not a package)
-import locale_settings  # noqa: E402
-from mkdocs.exceptions import PluginError  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: Each page that shows figures and their ids, in page order: where its English page puts them.
@@ -61,7 +54,7 @@ def test_every_figure_is_placed_once_on_a_page() -> None:
 @pytest.mark.parametrize("figure_id", sorted(catalogue.FIGURES))
 def test_figure_is_small_valid_svg_with_the_locale_text(figure_id: str, locale: str) -> None:
     root, figure, labels = drawn(figure_id, locale)
-    decimal = locale_settings.decimal(locale)  # tick labels: this sign, never the other
+    decimal = locales.decimal(locale)  # tick labels: this sign, never the other
     assert root.tag == f"{SVG}svg"
     assert root.get("role") == "img"
     title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
@@ -110,8 +103,8 @@ def test_no_fixed_colour_only_classes_current_color_and_variables(figure_id: str
 def test_figure_numbers_are_the_sites_one_number_format(locale: str) -> None:
     """Ticks, captions and alt texts use ``dplesson.locales.format_number`` (tested there)."""
     for value in (0.25, -1.5, 1e-5, 1000.0, 16892.0, 1234567.891):
-        assert number(value, locale) == locale_settings.format_number(value, locale, 3)
-        assert number(value, locale, 4) == locale_settings.format_number(value, locale, 4)
+        assert number(value, locale) == locales.format_number(value, locale, 3)
+        assert number(value, locale, 4) == locales.format_number(value, locale, 4)
     with pytest.raises(ValueError, match="lang must be one of"):
         number(1.0, ",")
 
@@ -331,6 +324,6 @@ def test_decimal_values_listed_with_a_bare_comma_fail_the_build(
     monkeypatch.setattr(figures_hook, "labels", lambda *_: listed)
     with pytest.raises(ValueError, match=r"noise_vs_n\.alt.*reads as one number"):
         figures_hook.figure_html.__wrapped__("noise_vs_n", locale)
-    separator = locale_settings.list_separator(locale)
+    separator = locales.list_separator(locale)
     listed["alt"] = "ε = {epsilon_0}" + separator + "{epsilon_1}"
     assert "0,5" in figures_hook.figure_html.__wrapped__("noise_vs_n", locale)

@@ -9,18 +9,16 @@ from __future__ import annotations
 import difflib
 import re
 import shutil
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-from tests.conftest import DOCS, LOCALES, ROOT, UNDECLARED
-
-sys.path.insert(0, str(DOCS / "hooks"))
-import locale_settings
+from dplesson import locales
+from dpsite import languages as site_languages
 from l10n import scaffold
+from tests.conftest import LOCALES, ROOT, UNDECLARED
 
 SETTINGS = ROOT / "dplesson" / "locales"
 
@@ -145,15 +143,18 @@ def test_an_empty_name_is_refused(project: Path, name: str) -> None:
 
 
 def test_the_build_refuses_languages_that_disagree_with_the_settings_files() -> None:
-    """``check_mkdocs`` (called by the translation_banners hook) names each disagreement."""
-    declared = [{"locale": code, "name": locale_settings.name(code)} for code in LOCALES]
-    locale_settings.check_mkdocs(declared)
+    """``check_mkdocs`` (called by the chrome hook) names each disagreement on both sides."""
+    declared = [{"locale": code, "name": locales.name(code)} for code in LOCALES]
+    site_languages.check_mkdocs(declared)
+
+    def pair(entry: dict[str, str]) -> str:
+        return re.escape(str([(entry["locale"], entry["name"])]))
+
     extra = {"locale": UNDECLARED, "name": "Pseudo (QQ)"}
-    with pytest.raises(ValueError, match=rf"no settings file .*\['{UNDECLARED}'\]"):
-        locale_settings.check_mkdocs([*declared, extra])
-    last = declared[-1]["locale"]
-    with pytest.raises(ValueError, match=rf"not in mkdocs.yml's i18n languages: \['{last}'\]"):
-        locale_settings.check_mkdocs(declared[:-1])
-    renamed = [*declared[:-1], {"locale": last, "name": "Renamed"}]
-    with pytest.raises(ValueError, match=rf"{last}: mkdocs\.yml names it 'Renamed'"):
-        locale_settings.check_mkdocs(renamed)
+    with pytest.raises(ValueError, match=rf"mkdocs\.yml, {pair(extra)}, .*yml, \[\],"):
+        site_languages.check_mkdocs([*declared, extra])
+    with pytest.raises(ValueError, match=rf"mkdocs\.yml, \[\], .*yml, {pair(declared[-1])},"):
+        site_languages.check_mkdocs(declared[:-1])
+    renamed = {**declared[-1], "name": "Renamed"}
+    with pytest.raises(ValueError, match=rf"{pair(renamed)}, .*{pair(declared[-1])}, disagree"):
+        site_languages.check_mkdocs([*declared[:-1], renamed])

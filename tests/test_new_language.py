@@ -22,14 +22,12 @@ That the whole test suite and the browser tests pass with such a language is
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import nbformat
@@ -41,12 +39,11 @@ from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
 
 from dplesson import locales
-from tests import fixture_language, site_soup
-from tests.conftest import DOCS, ROOT, UNDECLARED
-from tests.l10n_project import cli, project, report
-
-sys.path.insert(0, str(DOCS / "hooks"))
+from dpsite import banners as banner_notes
 from l10n import notebook_outdated_reason
+from tests import fixture_language, site_soup
+from tests.conftest import ROOT, UNDECLARED
+from tests.l10n_project import cli, project, report
 
 #: The new language: de-QQ, or de-QR where de-QQ is a language already (on the copy that
 #: ``python3 noxfile.py -s new_language`` runs the suite on).
@@ -275,17 +272,6 @@ def test_every_page_shows_exactly_the_notes_the_report_gives_it(
         assert shown == ((item.locale, item.page) in outdated), (item.locale, item.page)
 
 
-def _banner_hook() -> ModuleType:
-    """Load the translation_banners hook as MkDocs does: a module from its file."""
-    spec = importlib.util.spec_from_file_location(
-        "translation_banners_under_test", DOCS / "hooks" / "translation_banners.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def _lab_page(config: Any, root: Path, locale: str) -> Page:
     """``locale``'s lab page, with ``config`` set to build ``locale`` as static-i18n does."""
     i18n: Any = config.plugins["i18n"]
@@ -296,18 +282,18 @@ def _lab_page(config: Any, root: Path, locale: str) -> Page:
 
 def test_mark_clears_the_outdated_lab_of_one_language(copy: tuple[Path, Path, set[str]]) -> None:
     root, _, _ = copy
-    hook = _banner_hook()
+    hook = banner_notes
     config = load_config(str(root / "mkdocs.yml"))
     english = root / "docs" / "en" / "lab.ipynb"
     nl_lab = root / "docs" / "nl" / "lab.ipynb"
     before = nl_lab.read_bytes()
-    assert hook.outdated_notebook_locale(_lab_page(config, root, "nl"), config) == "nl"
+    assert hook.note(_lab_page(config, root, "nl"), config) == ("outdated", "nl", "lab.ipynb")
     try:
         assert cli(root, "mark", "nl", "lab.ipynb") == 0
         assert notebook_outdated_reason(nl_lab, english) is None
-        assert hook.outdated_notebook_locale(_lab_page(config, root, "nl"), config) is None
+        assert hook.note(_lab_page(config, root, "nl"), config) is None
         # Other languages keep their note and their status.
-        assert hook.outdated_notebook_locale(_lab_page(config, root, "de"), config) == "de"
+        assert hook.note(_lab_page(config, root, "de"), config) == ("outdated", "de", "lab.ipynb")
         statuses = report(project(root), ["nl", "de"], ["lab.ipynb"])
         assert [(s.locale, s.status) for s in statuses] == [
             ("nl", "translated"),

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin
@@ -16,15 +15,12 @@ from xml.etree import ElementTree
 
 import pytest
 
-from tests import links, site_soup
-from tests.conftest import DOCS, IN_PROGRESS, LOCALES
+import chrome
+from tests import site_soup
+from tests.conftest import IN_PROGRESS, LOCALES
 from tests.docs_sources import config
 from tests.site_html import locale_of
-
-if str(DOCS / "hooks") not in sys.path:
-    sys.path.insert(0, str(DOCS / "hooks"))
-
-import seo
+from tools import links
 
 SEPARATOR_CHARACTERS = ("\\u200b", "\\s", "，", "„")
 #: The languages Material's search is configured with (mkdocs.yml, plugin ``search``).
@@ -176,9 +172,9 @@ def test_each_locale_searches_its_own_index(site_dir: Path, pages: dict[Path, St
 
 
 def test_the_build_writes_the_hooks_robots_txt(site_dir: Path, site_url: str) -> None:
-    """What robots.txt says is seo.robots_txt's rule (tests/test_site_hooks.py); here, that
+    """What robots.txt says is chrome.robots_txt's rule (tests/test_seo.py); here, that
     the build writes it for the configured address."""
-    assert (site_dir / "robots.txt").read_text(encoding="utf-8") == seo.robots_txt(site_url)
+    assert (site_dir / "robots.txt").read_text(encoding="utf-8") == chrome.robots_txt(site_url)
 
 
 def test_the_sitemap_lists_every_page_with_its_translations(site_dir: Path, site_url: str) -> None:

@@ -13,7 +13,7 @@ from tests.browser.conftest import HOST, Visit
 from tests.browser.site_pages import failed_requests, search, search_word
 from tests.conftest import ROOT
 from tests.docs_sources import nav_files
-from tests.site_server import serve
+from tools.site_server import serve
 
 pytestmark = pytest.mark.browser
 
