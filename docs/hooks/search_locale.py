@@ -85,13 +85,10 @@ def split_index(data: dict[str, Any], default: str, locales: list[str]) -> dict[
         config["lang"] = [base if base in data["config"]["lang"] else default]
         indexes[locale] = {"config": config, "docs": []}
     for entry in data["docs"]:
-        folder = entry["location"].split("/", 1)[0]  # the locale folder it points into, if any
+        folder, _, rest = entry["location"].partition("/")  # the locale folder, if any
         if folder in others:
-            indexes[folder]["docs"].append(
-                {**entry, "location": entry["location"][len(folder) + 1 :]}
-            )
-        else:
-            indexes[default]["docs"].append(entry)
+            entry = {**entry, "location": rest}
+        indexes[folder if folder in others else default]["docs"].append(entry)
     return indexes
 
 
