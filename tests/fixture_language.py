@@ -3,8 +3,8 @@
 ``make(destination)`` copies the repository, runs the translation tool's ``new`` with the
 reserved tag ``de-QQ`` (no real language or locale has it, so the fixture never collides
 with one a volunteer adds), sets ``decimal: ","`` and ``formula_decimal: "{,}"``, translates
-every string of the settings file and two pages (``index.md`` and :data:`CHAPTER`), and
-marks both pages.
+the strings of the settings file (all but the figures') and two pages (``index.md`` and
+:data:`CHAPTER`), and marks both pages.
 
 The translation is a pseudo-translation: every Latin letter of the prose becomes an accented
 one (``sensitivity`` → ``šéñšítívítý``), a colon after a word gets a no-break space before it
@@ -135,7 +135,9 @@ def translate_markdown(text: str) -> str:
 def translate_settings(text: str) -> str:
     """Pseudo-translate the strings of a scaffolded settings file; set the decimal comma.
 
-    Keys listed under ``keep_english`` and the settings (name, state, fonts) stay as they are.
+    Keys listed under ``keep_english`` and the settings (name, state, fonts) stay as they are,
+    and so does the ``figures`` section: a volunteer who has not reached it yet, whose
+    English ``{a}, {b}`` the build must still write with the decimal comma's separator.
     """
     keep = set(re.findall(r"^\s+- ([\w.]+)$", text, re.MULTILINE))
     out: list[str] = []
@@ -152,9 +154,9 @@ def translate_settings(text: str) -> str:
             path.append((indent, found.group(2)))
             dotted = ".".join(key for _, key in path)
             value = found.group(3)
-            if value is not None and indent and dotted not in keep:
-                # Numbers listed in a string are separated the way a decimal-comma language
-                # needs: "{a}; {b}" (the build refuses "{a}, {b}", which reads as one number).
+            if value is not None and indent and dotted not in keep and path[0][1] != "figures":
+                # Numbers listed in a translated string are separated the way a decimal-comma
+                # language needs: "{a}; {b}" (the build refuses "{a}, {b}", one number).
                 value = re.sub(r"\}, \{", "}; {", value)
                 line = f'{found.group(1)}{found.group(2)}: "{_line(value)}"'
             elif value is not None and found.group(2) == "site_description":

@@ -327,3 +327,30 @@ def test_decimal_values_listed_with_a_bare_comma_fail_the_build(
     separator = locales.list_separator(locale)
     listed["alt"] = "ε = {epsilon_0}" + separator + "{epsilon_1}"
     assert "0,5" in figures_hook.figure_html.__wrapped__("noise_vs_n", locale)
+
+
+@pytest.mark.parametrize("locale", sorted(DECIMAL_COMMA))
+def test_a_language_in_progress_lists_its_english_figure_texts_its_own_way(
+    locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A figure text still in English in a language in progress gets the list separator its
+    decimal comma needs; a text of its own is left for the build to refuse (above)."""
+    english = "ε = {epsilon_0}, {epsilon_1} and {epsilon_2}"
+    separator = locales.list_separator(locale)
+    expected = "ε = {epsilon_0}" + separator + "{epsilon_1} and {epsilon_2}"
+    assert locales.separate_lists(english, locale) == expected
+    assert locales.separate_lists(english, "en") == english
+    # ``locale`` as a language in progress that has not translated its figures yet.
+    state, section = locales.state, locales.section
+    monkeypatch.setattr(
+        locales,
+        "state",
+        lambda code: locales.IN_PROGRESS if code == locale else state(code),
+    )
+    monkeypatch.setattr(locales, "section", lambda _, name: section("en", name))
+    alt = figures_hook.labels("en", "noise_vs_n")["alt"]
+    assert "}, {" in alt  # English lists with a comma
+    assert figures_hook.labels(locale, "noise_vs_n")["alt"] == alt.replace(
+        "}, {", "}" + separator + "{"
+    )
+    assert "0,5" in figures_hook.figure_html.__wrapped__("noise_vs_n", locale)

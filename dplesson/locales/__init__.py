@@ -42,6 +42,7 @@ __all__ = [
     "number_settings",
     "parse_number",
     "section",
+    "separate_lists",
     "setting",
     "state",
 ]
@@ -198,6 +199,18 @@ def list_separator(locale: str) -> str:
 
 
 _LISTED = re.compile(r"\{(?P<a>[A-Za-z_]\w*)\}\s*(?:\{,\}|,)\s*\{(?P<b>[A-Za-z_]\w*)\}")
+
+
+def separate_lists(text: str, locale: str) -> str:
+    """Write each ``{a}, {b}`` of ``text`` with ``locale``'s list separator (``{a}; {b}``).
+
+    For an English text that a language in progress has not translated yet: with a decimal
+    comma, English's ``{a}, {b}`` would read as one number. Other locales get ``text`` as is.
+    """
+    if decimal(locale) != ",":
+        return text
+    separator = list_separator(locale)
+    return _LISTED.sub(lambda m: f"{{{m['a']}}}{separator}{{{m['b']}}}", text)
 
 
 def comma_lists(text: str, values: Iterable[Mapping[str, object]], locale: str) -> list[str]:
