@@ -21,7 +21,7 @@ CHAPTERS = [
 FURTHER_READING = {
     "en": "Further reading",
     "nl": "Verder lezen",
-    "de": "Weiterlesen",
+    "de": "Zum Weiterlesen",
     "tr": "İleri okuma",
     "zh": "延伸阅读",
 }
