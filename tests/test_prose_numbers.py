@@ -59,6 +59,16 @@ LABELS: dict[str, dict[str, str]] = {
         "2016": "cited:Concentrated Differential Privacy",
     },
     "mechanisms.md": {"2007": "year of McSherry and Talwar"},
+    "practitioner.md": {
+        "168": "the hours of a week, 7 × 24",
+        "2017": "cited:Differential Privacy Overview",
+        "2014": "cited:Algorithmic Foundations",
+        "2020": "cited:2020 Census",
+        "2022": "cited:TopDown",
+        "10.12": "cited:MacOS 10.12",
+        "1709.02753": "cited:arXiv:1709.02753",
+        "3.6": "cited:§3.6",
+    },
     "checkpoints.md": {
         "0.693": "example:log_density.md",
         "-0.307": "example:log_density.md",
@@ -77,6 +87,10 @@ FURTHER_READING = {
     "2016": "Abadi",
     "2020": "Canonne",
 }
+#: Pages that list works, one per list item: their numbers are the years, volumes and
+#: identifiers of the works, so each must stand in an item that links to its work.
+BIBLIOGRAPHIES = {"reading.md"}
+CITED_ITEM = re.compile(r"^- .*\]\(https://[^)\s]+\).*$", re.MULTILINE)
 TIME = re.compile(r"\*[^*]+:\*[^\n]*?(\d+)[^\n]*$", re.MULTILINE)
 LITERAL = re.compile(r"(?<![\w.])-?\d+(?:_\d{3})*(?:\.\d+)?(?:e-?\d+)?")
 SOURCE = re.compile(r'--8<--\s+"([^":]+)(?::[^"]*)?"')
@@ -128,6 +142,10 @@ def time_estimates(markdown: str) -> set[Decimal]:
 @pytest.mark.parametrize("page", sorted(pages("en")))
 def test_english_numbers_come_from_examples(page: str) -> None:
     markdown = pages("en")[page].read_text(encoding="utf-8")
+    if page in BIBLIOGRAPHIES:
+        uncited = numbers(CITED_ITEM.sub(" ", markdown), "en")
+        assert not uncited, f"{page}: numbers outside the items that cite a work: {uncited}"
+        return
     allowed = example_numbers(page) | time_estimates(markdown) | further_reading_years(markdown)
     for number, reason in LABELS.get(page, {}).items():
         if reason.startswith("example:"):  # printed by an example shown on another page

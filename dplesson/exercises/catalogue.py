@@ -35,6 +35,7 @@ CHAPTERS: tuple[str, ...] = (
     "training",
     "mechanisms",
     "opendp",
+    "practitioner",
 )
 
 
