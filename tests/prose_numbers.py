@@ -41,9 +41,12 @@ def prose(markdown: str) -> str:
     return text
 
 
-def numbers(markdown: str, locale: str) -> list[Decimal]:
-    """Every number in the prose, in order, parsed with the locale's conventions."""
-    text = prose(markdown)
+#: A page's "References" section: its works' titles and identifiers ("MacOS 10.12",
+#: "arXiv:1709.02753", "§3.6") are written as the works write them, in every locale.
+REFERENCES = re.compile(r"^## [^\n]*\{ #references \}\n.*?(?=^## |\Z)", re.MULTILINE | re.DOTALL)
+
+
+def _parse(text: str, locale: str) -> list[Decimal]:
     found = []
     if locale in NUMBER:
         for raw in NUMBER[locale].findall(text):
@@ -54,6 +57,19 @@ def numbers(markdown: str, locale: str) -> list[Decimal]:
     return found
 
 
+def numbers(markdown: str, locale: str) -> list[Decimal]:
+    """Every number in the prose, in order, parsed with the locale's conventions.
+
+    The References section is read as English in every locale (its numbers belong to the
+    cited works), and its numbers come last.
+    """
+    cited = "".join(REFERENCES.findall(markdown))
+    return _parse(prose(REFERENCES.sub("", markdown)), locale) + _parse(prose(cited), "en")
+
+
 def dotted_decimals(markdown: str) -> list[str]:
-    """Numbers written with a decimal point in the prose (wrong in nl, de and tr)."""
-    return re.findall(r"(?<![\w.,])\d+\.\d+(?![\w.])", prose(markdown))
+    """Numbers written with a decimal point in the prose (wrong in nl, de and tr).
+
+    The References section is left out: a cited title or identifier keeps its own dots.
+    """
+    return re.findall(r"(?<![\w.,])\d+\.\d+(?![\w.])", prose(REFERENCES.sub("", markdown)))
