@@ -6,7 +6,7 @@ from typing import TypedDict
 
 from dplesson.validation import Real, check_count, check_scalar
 
-__all__ = ["Calibration", "laplace_calibration"]
+__all__ = ["BOUND", "EPSILON_RANGE", "MAX_COUNT", "MIN_WIDTH", "Calibration", "laplace_calibration"]
 
 MAX_COUNT = 4096
 BOUND = 1e6

@@ -11,7 +11,14 @@ from numpy.typing import ArrayLike, NDArray
 
 from dplesson.validation import Real, check_scalar, check_vector
 
-__all__ = ["Composition", "basic_composition", "exact_sum"]
+__all__ = [
+    "CAP_RANGE",
+    "EPSILON_RANGE",
+    "MAX_RELEASES",
+    "Composition",
+    "basic_composition",
+    "exact_sum",
+]
 
 MAX_RELEASES = 64
 EPSILON_RANGE = (0.0, 100.0)

@@ -9,7 +9,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from dplesson.validation import Real, check_scalar, check_vector
 
-__all__ = ["laplace_log_density"]
+__all__ = ["BOUND", "MAX_POINTS", "SCALE_RANGE", "laplace_log_density"]
 
 MAX_POINTS = 4096
 BOUND = 1e6

@@ -28,6 +28,7 @@ ALLOWED = {
     "sitemap.xml": "<lastmod> is the build date (fixed by SOURCE_DATE_EPOCH)",
     "sitemap.xml.gz": "the sitemap above, and the gzip header's build time",
     "downloads/*.whl": "its zip entries are dated SOURCE_DATE_EPOCH (docs/hooks/downloads.py)",
+    "*.ipynb": "a notebook's download carries that wheel when the build has no site_url",
 }
 #: Not build inputs: version control, caches, environments, outputs.
 IGNORED = (

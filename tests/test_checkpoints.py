@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+import builtins
+import inspect
 import string
 import subprocess
 import sys
@@ -15,7 +18,9 @@ import pytest
 from dplesson import basic_composition, laplace_calibration, laplace_log_density
 from dplesson.checkpoints import CHECKPOINTS, Result, check, check_file, score
 from dplesson.checkpoints.__main__ import main
+from dplesson.checkpoints.cases import Checkpoint
 from dplesson.checkpoints.messages import LOCALES, MESSAGES, message
+from tests import html
 from tests.conftest import ROOT
 
 # A reader's correct solution, written from the specification alone (not from dplesson).
@@ -101,7 +106,7 @@ BROKEN = {
         ("type(count) is not int", "not isinstance(count, int)"),
         1,
         "laplace_calibration(True)",
-        "a ValueError naming the invalid parameter",
+        "a ValueError, since count is not valid here",
         "returned {'count': True,",
     ),
     "wrong_neighbour_model": (
@@ -148,7 +153,7 @@ BROKEN = {
         ('"within_cap": exact <= Fraction(cap)', '"within_cap": np.bool_(exact <= Fraction(cap))'),
         3,
         "basic_composition([0.25, 0.25, 0.5], cap=1.0)",
-        "within_cap of type bool",
+        "within_cap as True or False (a Python bool)",
         "within_cap has type numpy.bool",
     ),
     "touches_numpy_rng": (
@@ -257,16 +262,105 @@ def test_a_wrong_exception_type_is_not_a_value_error() -> None:
     assert result.failure.actual.render("en") == "raised TypeError: points must be a sequence"
 
 
-def test_numpy_float_results_are_not_python_floats() -> None:
-    def numpy_floats(count: int, lower: Any = 0.0, upper: Any = 1.0, epsilon: Any = 1.0) -> Any:
+def as_given(count: Any, lower: Any = 0.0, upper: Any = 1.0, epsilon: Any = 1.0) -> Any:
+    """A reader's first attempt: inputs checked, the privacy arithmetic right, nothing converted.
+
+    It returns ``lower``, ``upper`` and ``epsilon`` as they came in (ints stay ints), and
+    NumPy numbers where NumPy computed them.
+    """
+    laplace_calibration(count, lower, upper, epsilon)  # the input rules, from the package
+    sensitivity = np.float64(upper - lower) / count
+    return {
+        "count": count,
+        "lower": lower,
+        "upper": upper,
+        "epsilon": epsilon,
+        "sensitivity": sensitivity,
+        "scale": sensitivity / epsilon,
+        "neighbor_model": "replace-one-fixed-size",
+    }
+
+
+@pytest.mark.usefixtures("global_rng_untouched")
+def test_a_correct_answer_passes_whether_its_numbers_are_int_or_float() -> None:
+    assert any(
+        type(case.args[1]) is int for case in CHECKPOINTS[0].cases[:10] if len(case.args) > 1
+    )
+    assert check(as_given, 1).passed
+
+
+def swapped(key: str, value: Any) -> Callable[..., Any]:
+    """The package's own calibration, with the result part ``key`` replaced by ``value``."""
+
+    def calibration(count: int, lower: Any = 0.0, upper: Any = 1.0, epsilon: Any = 1.0) -> Any:
         result: dict[str, Any] = dict(laplace_calibration(count, lower, upper, epsilon))
-        result["scale"] = np.float64(result["scale"])
+        result[key] = value(result[key]) if callable(value) else value
         return result
 
-    result = check(numpy_floats, 1)
+    return calibration
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("scale", np.float64),
+        ("sensitivity", lambda v: int(v) if float(v).is_integer() else v),
+        ("lower", lambda v: int(v) if float(v).is_integer() else np.float64(v)),
+        ("count", np.int64),
+    ],
+)
+def test_numbers_are_judged_by_value_not_by_type(key: str, value: Any) -> None:
+    result = check(swapped(key, value), 1)
+    assert result.passed, str(result)
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "expected", "actual"),
+    [
+        ("scale", "0.25", "scale as a number (int or float)", "scale has type str"),
+        ("lower", False, "lower as a number (int or float)", "lower has type bool"),
+        ("count", 4.0, "count as an integer", "count has type float"),
+        ("neighbor_model", None, "neighbor_model as a string", "neighbor_model has type NoneType"),
+        ("scale", 0.5, "scale == 0.25", "scale == 0.5"),
+    ],
+)
+def test_a_part_of_the_wrong_kind_or_value_says_what_was_wanted(
+    key: str, value: Any, expected: str, actual: str
+) -> None:
+    result = check(swapped(key, value), 1)
     assert result.failure is not None and result.failure.index == 1
-    assert result.failure.expected.render("en") == "scale of type float"
-    assert result.failure.actual.render("en") == "scale has type numpy.float64"
+    assert result.failure.expected.render("en") == expected
+    assert result.failure.actual.render("en") == actual
+
+
+def refusing_all_but(checkpoint: Checkpoint, index: int) -> Callable[..., Any]:
+    """The package's function, except that its ``index``-th call returns instead of refusing."""
+    calls = iter(range(1, len(checkpoint.cases) + 1))
+
+    def function(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return checkpoint.reference(*args, **kwargs)
+        except ValueError:
+            if next(calls) == index:
+                return None
+            raise
+
+    return function
+
+
+@pytest.mark.parametrize("checkpoint", CHECKPOINTS, ids=lambda c: c.name)
+def test_an_accepted_invalid_input_is_reported_with_the_parameter_it_breaks(
+    checkpoint: Checkpoint,
+) -> None:
+    names = {*inspect.signature(checkpoint.reference).parameters, "upper - lower"}
+    invalid = [i for i, case in enumerate(checkpoint.cases, start=1) if not case.valid]
+    for number, index in enumerate(invalid, start=1):
+        result = check(refusing_all_but(checkpoint, number), checkpoint.number)
+        assert result.failure is not None and result.failure.index == index
+        assert result.failure.actual.render("en") == "returned None"
+        wanted = result.failure.expected
+        assert wanted.key == "a_value_error_for", (checkpoint.name, index)
+        assert wanted.fields["parameter"] in names, (checkpoint.name, index, wanted.fields)
 
 
 def test_missing_function_scores_zero(tmp_path: Path) -> None:
@@ -291,6 +385,15 @@ def test_reports_in_every_language(tmp_path: Path, lang: str) -> None:
     assert lines[2] == message(lang, "expected", text="within_cap == False")
     assert lines[3] == message(lang, "actual", text="within_cap == True")
     assert score(results, lang) == message(lang, "score", passed=2, total=3)
+    # What is wrong, in the reader's language: the parameter refused, the kind of part wanted.
+    refused = check_file(write(tmp_path, broken("accepts_bool"), "bool.py"), lang)[0]
+    wanted = message(lang, "a_value_error_for", parameter="count")
+    assert refused.report().splitlines()[2] == message(lang, "expected", text=wanted)
+    kind = check(swapped("count", 4.0), 1, lang).report().splitlines()
+    assert kind[2] == message(lang, "expected", text=message(lang, "an_int", key="count"))
+    assert kind[3] == message(
+        lang, "actual", text=message(lang, "is_type", key="count", type="float")
+    )
 
 
 def test_every_locale_has_every_message_with_the_same_fields() -> None:
@@ -398,3 +501,45 @@ def test_checking_restores_the_global_rng(global_rng_untouched: None, tmp_path: 
     assert not results[2].passed
     assert results[2].failure is not None
     assert results[2].failure.actual.render("en") == "the global NumPy random state changed"
+
+
+# ---------------------------------------------------------------- the site's sample solutions
+
+
+def sample_solutions(site_dir: Path, locale: str) -> list[str]:
+    """The code of the checkpoints page's sample solutions, as the page shows it."""
+    folder = site_dir if locale == LOCALES[0] else site_dir / locale
+    soup = html.page(folder / "checkpoints" / "index.html")
+    codes = [box.find("code") for box in soup.find_all("details", class_="success")]
+    return [code.get_text() for code in codes if code is not None]
+
+
+def names_used(definition: ast.FunctionDef) -> set[str]:
+    """The global names a function reads, its annotations included (no builtins)."""
+    names = [node for node in ast.walk(definition) if isinstance(node, ast.Name)]
+    loaded = {node.id for node in names if isinstance(node.ctx, ast.Load)}
+    local = {node.id for node in names if isinstance(node.ctx, ast.Store)}
+    local |= {argument.arg for argument in definition.args.args}
+    return loaded - local - set(dir(builtins))
+
+
+@pytest.mark.usefixtures("global_rng_untouched")
+def test_each_sample_solution_runs_as_the_site_shows_it(site_dir: Path) -> None:
+    shown = {locale: sample_solutions(site_dir, locale) for locale in LOCALES}
+    assert all(samples == shown["en"] for samples in shown.values())  # one code, every locale
+    for checkpoint, sample in zip(CHECKPOINTS, shown["en"], strict=True):
+        namespace: dict[str, Any] = {}
+        exec(compile(sample, checkpoint.name, "exec"), namespace)  # nothing imported before
+        function = namespace[checkpoint.name]
+        assert check(function, checkpoint.number).passed
+        # Its imports are what it uses: every name it looks up or annotates, nothing more.
+        tree = ast.parse(sample)
+        imported = {
+            alias.asname or alias.name.split(".")[0]
+            for node in tree.body
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+            for alias in node.names
+        }
+        (definition,) = [node for node in tree.body if isinstance(node, ast.FunctionDef)]
+        used = names_used(definition)
+        assert imported == used, (checkpoint.name, imported ^ used)

@@ -5,16 +5,23 @@ from __future__ import annotations
 import ast
 import importlib.util
 import io
+import json
 import re
 import shutil
 import sys
+import tempfile
+import tomllib
+import urllib.parse
 import zipfile
 from importlib.metadata import version
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
+import nbformat
 import pytest
 
+from dplesson import locales
+from tests import html as html_tools
 from tests import links
 from tests.conftest import DOCS, LOCALES, ROOT, source
 from tests.notebooks import NOTEBOOKS, code_cells, read, settings
@@ -22,6 +29,11 @@ from tests.site_html import scan
 
 TOKEN = "__DPLESSON_WHEEL_URL__"
 WHEEL = f"dplesson-{version('dplesson')}-py3-none-any.whl"
+#: The extra the install line and the notebooks' first cell install, and its requirement.
+EXTRA = "notebooks"
+REQUIREMENT = f"dplesson[{EXTRA}]"
+#: The oldest Python the package supports (pyproject.toml's requires-python), as pages name it.
+PYTHON = "3.11"
 #: Which chapter holds which checkpoint box.
 BOXES = {1: "laplace", 2: "laplace", 3: "composition"}
 
@@ -145,12 +157,24 @@ def test_home_page_shows_one_install_line_and_links_the_wheel(site_dir: Path, lo
     home = root(site_dir, locale) / "index.html"
     html = home.read_text(encoding="utf-8")
     assert TOKEN not in html and "[[wheel-link]]" not in html
-    spans = re.findall(r'<span class="dp-wheel-url" data-wheel="([^"]+)">([^<]+)</span>', html)
+    spans = re.findall(
+        r'<span class="dp-wheel-url" data-wheel="([^"]+)" data-prefix="([^"]+)">([^<]+)</span>',
+        html,
+    )
     assert len(spans) == 1
-    relative, shown = spans[0]
+    relative, prefix, shown = spans[0]
     assert (home.parent / relative).resolve() == (site_dir / "downloads" / WHEEL).resolve()
-    assert shown == (links.site_url() + f"downloads/{WHEEL}" if links.site_url() else WHEEL)
+    assert prefix == f"{REQUIREMENT} @ "
+    url = links.site_url() + f"downloads/{WHEEL}"
+    assert shown == (prefix + url if links.site_url() else f"./{WHEEL}[{EXTRA}]")
     assert re.search(r'python -m pip install (&quot;|")<span class="dp-wheel-url"', html)
+    notes = html_tools.page(home).select("p.dp-install-note")
+    strings = locales.section(locale, "downloads")
+    assert [n.get_text() for n in notes] == [
+        strings["install_note"].format(python=PYTHON),
+        strings["jupyter_note"].replace("`", ""),  # backquoted parts become <code>
+    ]
+    assert "<code>python -m pip install jupyterlab</code>" in str(notes[1])
     wheel_links = [a for a in scan(home).anchors if a.get("download") == WHEEL]
     assert len(wheel_links) == 1 and wheel_links[0]["href"] == relative
     script = re.findall(r'<script src="([^"]*downloads\.js)" defer>', html)
@@ -164,25 +188,91 @@ def test_notebook_pages_show_the_install_line(site_dir: Path, locale: str, name:
         encoding="utf-8"
     )
     assert TOKEN not in html
-    # In the first Markdown cell and in the first code cell (WHEEL = "…").
+    # The install line after the download button, and the first code cell's WHEEL = "…".
     assert html.count('class="dp-wheel-url"') == 2
+    assert html.count('class="dp-install-note"') == 2 and "[[install-line]]" not in html
+    assert html.index('class="nb-download"') < html.index('class="dp-install-note"')
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
 @pytest.mark.parametrize("locale", LOCALES)
-def test_first_code_cell_installs_the_package_from_the_wheel_when_missing(
+def test_first_code_cell_installs_what_the_install_line_installs_when_missing(
     locale: str, name: str
 ) -> None:
     notebook = read(locale, name)
     assert settings(notebook)["WHEEL"] == TOKEN
-    assert TOKEN in notebook.cells[0].source  # the install line in the first Markdown cell
+    assert TOKEN not in notebook.cells[0].source  # the prose names no address
     tree = ast.parse(code_cells(notebook)[0])
     tries = [node for node in tree.body if isinstance(node, ast.Try)]
     assert len(tries) == 1
-    assert ast.unparse(tries[0].body[0]) == "import dplesson"
+    # The probe imports what the notebook's code uses: the lab's figures need matplotlib.
+    probe = "import dplesson.plots" if name == "lab.ipynb" else "import dplesson"
+    assert ast.unparse(tries[0].body[0]) == probe
     handler = ast.unparse(tries[0].handlers[0])
     assert handler.startswith("except ImportError:")
-    assert "subprocess.check_call([sys.executable, '-m', 'pip', 'install', WHEEL])" in handler
+    pip = f"pip = [sys.executable, '-m', 'pip', 'install', f'{REQUIREMENT} @ {{WHEEL}}']"
+    assert pip in handler and "done.check_returncode()" in handler
+    assert "print(done.stdout, done.stderr, sep='')" in handler  # pip's reason, on failure too
+
+
+def test_the_install_line_names_the_notebooks_extra_and_the_python_version() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extra = project["optional-dependencies"][EXTRA]
+    # The lab's figures (the plots extra) and a kernel; no Jupyter front end (pyproject says why).
+    assert f"{project['name']}[plots]" in extra and any(r.startswith("ipykernel") for r in extra)
+    assert not any(r.startswith(("jupyterlab", "notebook", "jupyter ")) for r in extra)
+    assert project["requires-python"] == f">={PYTHON}"
+    for locale in LOCALES:
+        strings = locales.section(locale, "downloads")
+        assert "{python}" in strings["install_note"] and "`" in strings["jupyter_note"]
+
+
+def carried_wheel(text: str, tmp_path: Path) -> tuple[Path, bytes]:
+    """Run the lines a copy without an address has before its ``try``; return WHEEL's file."""
+    notebook = json.loads(text)
+    first = next(cell for cell in notebook["cells"] if cell["cell_type"] == "code")
+    source = "".join(first["source"])
+    head = source[: source.index("\ntry:\n")]
+    assert TOKEN not in source and head.count("WHEEL = ") == 2
+    namespace: dict[str, object] = {}
+    tempfile.tempdir = str(tmp_path)
+    try:
+        exec(compile(head, "first-cell", "exec"), namespace)
+    finally:
+        tempfile.tempdir = None
+    wheel_url = str(namespace["WHEEL"])
+    assert wheel_url.startswith("file://")
+    path = Path(urllib.parse.urlparse(wheel_url).path)
+    return path, path.read_bytes()
+
+
+@pytest.mark.skipif(bool(links.site_url()), reason="with a site_url the copies name the wheel")
+@pytest.mark.parametrize("name", NOTEBOOKS)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_notebook_saved_without_an_address_carries_the_wheel(
+    site_dir: Path, tmp_path: Path, locale: str, name: str
+) -> None:
+    stem = name.removesuffix(".ipynb")
+    copy = root(site_dir, locale) / stem / f"{stem}.{source(locale, name)}.ipynb"
+    text = copy.read_text(encoding="utf-8")
+    path, data = carried_wheel(text, tmp_path)
+    assert path.name == WHEEL and path.is_relative_to(tmp_path)
+    assert data == (site_dir / "downloads" / WHEEL).read_bytes()
+    # Everything else is the notebook as written, saved as Jupyter saves it.
+    copied, shipped = (
+        json.loads(text),
+        json.loads((DOCS / source(locale, name) / name).read_text(encoding="utf-8")),
+    )
+    (position,) = [i for i, c in enumerate(shipped["cells"]) if c["cell_type"] == "code"][:1]
+    assert copied["cells"][:position] + copied["cells"][position + 1 :] == (
+        shipped["cells"][:position] + shipped["cells"][position + 1 :]
+    )
+    assert {k: v for k, v in copied.items() if k != "cells"} == {
+        k: v for k, v in shipped.items() if k != "cells"
+    }
+    assert text == nbformat.writes(nbformat.reads(text, as_version=4)) + "\n"  # type: ignore[no-untyped-call]
+    comment = locales.section(locale, "downloads")["carried"]
+    assert f"# {comment}\n" in "".join(copied["cells"][position]["source"])
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -1,28 +1,34 @@
-"""Install and run as a reader does: the wheel from the served site, then the exercise notebook.
+"""Install and run as a reader does: the site's install line, then both notebooks of every locale.
 
-The built site is served on 127.0.0.1 under a sub-path. A fresh virtual environment is made
-with ``python -m venv`` (pip comes from the interpreter's bundled wheel, offline). It gets
-NumPy and the Jupyter kernel from this test environment, so that nothing is downloaded: a
-``.pth`` file adds a folder of links to this environment's installed distributions, with
-every trace of ``dplesson`` left out, and ``PIP_NO_INDEX=1`` makes any missing dependency an
-error instead of a download. ``dplesson`` itself can come only from the site's wheel.
+The built site is served on 127.0.0.1 under a sub-path. The install line is read from the
+built pages as a reader copies it: the ``<code>`` of the install block, whose wheel span the
+page script (``docs/assets/downloads.js``) writes as ``data-prefix`` plus the wheel's absolute
+URL (``data-wheel`` resolved against the page's address). The home, lab and exercises pages
+of every locale must show the same line. It runs, split as a shell splits it, in a fresh
+virtual environment (``python -m venv``; pip from the interpreter, packages from PyPI or
+pip's cache): nothing else is installed there, so the kernel that runs the notebooks is the
+one the line brought (``ipykernel``, in the ``notebooks`` extra).
 
-The exercise notebook is fetched from the site and filled in as the page's download button
-does it (``docs/assets/downloads.js``): the wheel's URL, derived from the page's address,
-replaces the placeholder. It is executed with nbclient in a kernel of the fresh environment
-(its Python runs ``ipykernel_launcher``). Its first cell finds no ``dplesson`` and runs the
-same ``python -m pip install "<wheel URL>"`` that the home page shows; with the stubs the
-checker then reports 0/3, and with the package's own functions pasted in, 3/3.
+Then every locale's lab and exercise notebook, fetched from the site as "Save link as..."
+saves them, runs end to end in a kernel of that environment: the lab draws all its figures
+with its locale's alt texts; the exercises report 0/3 with their empty functions, and 3/3
+with the checkpoints page's sample solutions pasted in exactly as that locale's page shows
+them. Last, with ``dplesson`` uninstalled, one saved lab installs it itself from its first cell:
+the copy carries the wheel (or, with a ``site_url``, its address).
+
+One environment serves all locales; pip's own messages are kept for a failure's report.
 """
 
 from __future__ import annotations
 
+import base64
+import html as html_text
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
-import sysconfig
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -30,21 +36,25 @@ from urllib.parse import urljoin
 
 import nbformat
 import pytest
+from bs4 import BeautifulSoup, Tag
 from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
+from dplesson import plots
+from dplesson.checkpoints import CHECKPOINTS
 from dplesson.checkpoints.messages import message
-from tests.conftest import DOCS
-from tests.notebooks import outputs_text
+from tests.conftest import DOCS, LOCALES
+from tests.links import site_url
+from tests.notebooks import code_cells, labels, outputs_text, read
 from tests.site_server import serve
-from tests.test_notebooks import REFERENCES, pasted
 
+PREFIX = "/dplesson"
 TOKEN = "__DPLESSON_WHEEL_URL__"
+KERNEL = "dplesson-fresh"
 #: The page script's pattern for relative Markdown links, resolved against the notebook's URL.
 RELATIVE_LINK = re.compile(r"\]\((\.\.?\/[^)\s\"\\]*)\)")
-PREFIX = "/dplesson"
-KERNEL = "dplesson-fresh"
+PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def fetch(url: str) -> str:
@@ -52,58 +62,58 @@ def fetch(url: str) -> str:
         return str(response.read().decode("utf-8"))
 
 
-def attribute(html: str, tag_pattern: str, name: str) -> str:
-    """The value of ``name`` in the first tag matching ``tag_pattern``."""
-    tag = re.search(tag_pattern, html)
-    assert tag, tag_pattern
-    value = re.search(rf'{name}="([^"]*)"', tag.group(0))
-    assert value, (tag.group(0), name)
-    return value.group(1)
+def localised(text: str, base: str) -> str:
+    """With a ``site_url`` the build writes absolute addresses: point them at this server."""
+    return text.replace(site_url(), f"{base}/") if site_url() else text
 
 
-def fill(text: str, notebook_url: str, wheel_url: str) -> str:
-    """What the download button's script does to the notebook before saving it."""
-    text = text.replace(TOKEN, wheel_url)
-    return RELATIVE_LINK.sub(lambda m: f"]({urljoin(notebook_url, m.group(1))})", text)
+def install_line(html: str, page_url: str) -> str:
+    """The page's install line as a reader copies it, once the page script has run."""
+    soup = BeautifulSoup(html, "html.parser")
+    note = soup.find("p", class_="dp-install-note")
+    assert isinstance(note, Tag), page_url
+    block = note.find_next_sibling("div")
+    assert isinstance(block, Tag) and "language-sh" in block.get_attribute_list("class")
+    code, span = block.find("code"), block.find("span", class_="dp-wheel-url")
+    assert isinstance(code, Tag) and isinstance(span, Tag), page_url
+    span.string = str(span["data-prefix"]) + urljoin(page_url, str(span["data-wheel"]))
+    return code.get_text()
+
+
+def sample_solutions(html: str) -> list[str]:
+    """The code of the checkpoints page's sample solutions, in order, as the page shows it."""
+    soup = BeautifulSoup(html, "html.parser")
+    found = [box.find("code") for box in soup.find_all("details", class_="success")]
+    assert all(isinstance(code, Tag) for code in found)
+    return [code.get_text() for code in found if isinstance(code, Tag)]
 
 
 def fresh_environment(folder: Path) -> Path:
-    """A new venv whose only extra packages are links to this environment's, minus dplesson."""
+    """A new virtual environment with nothing but pip; return its Python."""
     subprocess.run([sys.executable, "-m", "venv", str(folder / "venv")], check=True)
-    python = folder / "venv" / "bin" / "python"
-    links = folder / "links"
-    links.mkdir()
-    own = Path(sysconfig.get_paths()["purelib"])
-    for entry in own.iterdir():
-        lowered = entry.name.lower()
-        if (
-            lowered.startswith(("dplesson", "__editable__", "_virtualenv"))
-            or entry.suffix == ".pth"
-        ):
-            continue
-        (links / entry.name).symlink_to(entry)
-    venv_site = subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
-    Path(venv_site, "test-environment.pth").write_text(f"{links}\n", encoding="utf-8")
-    return python
+    return folder / "venv" / "bin" / "python"
 
 
 def environment(python: Path) -> dict[str, str]:
-    """A reader's shell: the fresh venv first on PATH, no PYTHONPATH, no package index."""
+    """A reader's shell: the fresh venv first on PATH, no PYTHONPATH, no user site."""
     env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}}
     env["PATH"] = os.pathsep.join([str(python.parent), env.get("PATH", "")])
-    env.update(PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1", PYTHONNOUSERSITE="1")
+    env.update(PIP_DISABLE_PIP_VERSION_CHECK="1", PYTHONNOUSERSITE="1")
     return env
+
+
+def shell(command: list[str], python: Path, cwd: Path) -> str:
+    done = subprocess.run(
+        command, cwd=cwd, env=environment(python), capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, f"{shlex.join(command)}\n{done.stdout}\n{done.stderr}"
+    return done.stdout
 
 
 def kernel(folder: Path, python: Path) -> KernelManager:
     """A kernel manager whose only kernel runs in the fresh environment's Python."""
     spec = folder / "kernels" / KERNEL
-    spec.mkdir(parents=True)
+    spec.mkdir(parents=True, exist_ok=True)
     argv = [str(python), "-m", "ipykernel_launcher", "-f", "{connection_file}"]
     (spec / "kernel.json").write_text(
         json.dumps({"argv": argv, "display_name": KERNEL, "language": "python"}),
@@ -113,67 +123,143 @@ def kernel(folder: Path, python: Path) -> KernelManager:
     return KernelManager(kernel_name=KERNEL, kernel_spec_manager=specs)
 
 
-def run(notebook: Any, folder: Path, python: Path) -> Any:
+def run(text: str, folder: Path, python: Path) -> Any:
+    """Execute the notebook ``text`` in a fresh kernel of ``python``; stop at an error."""
+    notebook = nbformat.reads(text, as_version=4)  # type: ignore[no-untyped-call]
     client = NotebookClient(
         notebook,
-        km=kernel(folder / f"k{id(notebook)}", python),
-        timeout=120,
+        km=kernel(folder, python),
+        timeout=180,
         resources={"metadata": {"path": str(folder)}},
     )
     client.execute(env=environment(python))
     return notebook
 
 
-def scores(notebook: Any) -> str:
+def figures(notebook: Any) -> list[tuple[str, bytes]]:
+    """The alt text and PNG bytes of every figure the lab displayed, in order."""
+    found = []
+    image = re.compile(r'<img src="data:image/png;base64,([^"]+)" alt="([^"]*)"')
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            for data, alt in image.findall(output.get("data", {}).get("text/html", "")):
+                found.append((html_text.unescape(alt), base64.b64decode(data)))
+    return found
+
+
+def with_solutions(text: str, solutions: list[str]) -> str:
+    """The exercise notebook with each empty function replaced by its pasted sample."""
+    notebook = nbformat.reads(text, as_version=4)  # type: ignore[no-untyped-call]
+    for checkpoint, solution in zip(CHECKPOINTS, solutions, strict=True):
+        (stub,) = [
+            cell
+            for cell in notebook.cells
+            if cell.cell_type == "code" and cell.source.startswith(f"def {checkpoint.name}(")
+        ]
+        stub.source = solution
+    return str(nbformat.writes(notebook))  # type: ignore[no-untyped-call]
+
+
+def checks(notebook: Any) -> list[str]:
+    return [outputs_text(c) for c in notebook.cells if c.source.startswith("checkpoints.check(")]
+
+
+def score(notebook: Any) -> str:
     return outputs_text(notebook.cells[-1]).splitlines()[-1]
 
 
+def prefix(locale: str) -> str:
+    return "" if locale == LOCALES[0] else f"{locale}/"
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX venv layout")
-def test_a_reader_installs_the_wheel_from_the_site_and_runs_the_exercises(
+def test_a_reader_installs_from_the_site_and_runs_both_notebooks_of_every_locale(
     site_dir: Path, tmp_path: Path
 ) -> None:
     with serve(site_dir, prefix=PREFIX) as base:
-        home = f"{base}/"
-        shown = attribute(fetch(home), r'<span class="dp-wheel-url"[^>]*>', "data-wheel")
-        wheel_url = urljoin(home, shown)
-        assert re.fullmatch(rf"{base}/downloads/dplesson-[\d.]+-py3-none-any\.whl", wheel_url)
-        page_url = f"{base}/exercises/"
-        button = r"<a [^>]*data-fill-wheel[^>]*>"
-        page = fetch(page_url)
-        href = attribute(page, button, "href")
-        assert href == attribute(page, button, "download") == "exercises.en.ipynb"
-        assert urljoin(page_url, attribute(page, button, "data-fill-wheel")) == wheel_url
-        notebook_url = urljoin(page_url, href)
-        text = fill(fetch(notebook_url), notebook_url, wheel_url)
-        assert TOKEN not in text and f"]({base}/checkpoints/#checkpoint-1)" in text
+        pages: dict[tuple[str, str], tuple[str, str]] = {}
+        for locale in LOCALES:
+            for page in ("", "lab/", "exercises/", "checkpoints/"):
+                url = f"{base}/{prefix(locale)}{page}"
+                pages[locale, page] = url, localised(fetch(url), base)
+        lines = {
+            install_line(html, url)
+            for (_, page), (url, html) in pages.items()
+            if page != "checkpoints/"
+        }
+        (line,) = lines  # one line on the home, lab and exercises page of every locale
+        wheel = re.escape(f"{base}/downloads/") + r"dplesson-[\d.]+-py3-none-any\.whl"
+        assert re.fullmatch(rf'python -m pip install "dplesson\[notebooks\] @ {wheel}"', line)
 
         python = fresh_environment(tmp_path)
-        probe = [str(python), "-c", "import dplesson"]
         missing = subprocess.run(
-            probe, cwd=tmp_path, env=environment(python), capture_output=True, text=True
+            [str(python), "-c", "import dplesson"],
+            cwd=tmp_path,
+            env=environment(python),
+            capture_output=True,
+            text=True,
         )
         assert "No module named 'dplesson'" in missing.stderr
-        stubs = run(nbformat.reads(text, as_version=4), tmp_path, python)  # type: ignore[no-untyped-call]
-    where = subprocess.run(
-        [str(python), "-c", "import dplesson; print(dplesson.__file__)"],
-        cwd=tmp_path,
-        env=environment(python),
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    assert where.startswith(str(tmp_path / "venv")), where
-    assert scores(stubs) == message("en", "score", passed=0, total=3)
+        # A first cell whose pip fails shows pip's reason in the cell, then stops.
+        first = code_cells(read(LOCALES[0], "lab.ipynb"))[0]
+        gone = (tmp_path / "gone" / "dplesson-0.1.0-py3-none-any.whl").as_uri()
+        failed = subprocess.run(
+            [str(python), "-c", first.replace(TOKEN, gone)],
+            cwd=tmp_path,
+            env=environment(python),
+            capture_output=True,
+            text=True,
+        )
+        assert "CalledProcessError" in failed.stderr and "ERROR" in failed.stdout
+        assert gone.removeprefix("file://") in failed.stdout, failed.stdout
+        shell(shlex.split(line), python, tmp_path)
+        where = shell(
+            [str(python), "-c", "import dplesson; print(dplesson.__file__)"], python, tmp_path
+        )
+        assert where.startswith(str(tmp_path / "venv")), where
 
-    solved = nbformat.reads(text, as_version=4)  # type: ignore[no-untyped-call]
-    for cell in solved.cells:
-        for name, function in REFERENCES.items():
-            if cell.cell_type == "code" and cell.source.startswith(f"def {name}("):
-                cell.source = pasted(function)
-    assert scores(run(solved, tmp_path, python)) == message("en", "score", passed=3, total=3)
+        notebooks: dict[tuple[str, str], str] = {}
+        for locale in LOCALES:
+            for name in ("lab", "exercises"):
+                url, html = pages[locale, f"{name}/"]
+                button = BeautifulSoup(html, "html.parser").find("a", attrs={"download": True})
+                assert isinstance(button, Tag)
+                assert button["download"] == f"{name}.{locale}.ipynb"
+                notebooks[locale, name] = localised(fetch(urljoin(url, str(button["href"]))), base)
+
+        for locale in LOCALES:
+            lab = run(notebooks[locale, "lab"], tmp_path / f"lab-{locale}", python)
+            drawn = figures(lab)
+            assert [alt for alt, _ in drawn] == [labels(locale)[f]["alt"] for f in plots.FIGURES]
+            assert all(png.startswith(PNG) for _, png in drawn)
+
+            text = notebooks[locale, "exercises"]
+            stubs = run(text, tmp_path / f"stubs-{locale}", python)
+            empty = message(locale, "empty_body")
+            assert all(empty in report for report in checks(stubs)), checks(stubs)
+            assert score(stubs) == message(locale, "score", passed=0, total=3)
+
+            solutions = sample_solutions(pages[locale, "checkpoints/"][1])
+            solved = run(with_solutions(text, solutions), tmp_path / f"solved-{locale}", python)
+            passes = [
+                message(locale, "pass", number=c.number, name=c.name, count=len(c.cases))
+                for c in CHECKPOINTS
+            ]
+            assert checks(solved) == passes
+            assert score(solved) == message(locale, "score", passed=3, total=3)
+
+        # A saved lab in an environment without the package installs it from its first cell
+        # (its dependencies stay: the line above installed the same extra).
+        shell([str(python), "-m", "pip", "uninstall", "-y", "dplesson"], python, tmp_path)
+        last = LOCALES[-1]
+        lab = run(notebooks[last, "lab"], tmp_path / "self-install", python)
+    assert "Successfully installed" in outputs_text(lab.cells[1])
+    assert len(figures(lab)) == len(plots.FIGURES)
+    shell([str(python), "-c", "import dplesson.plots"], python, tmp_path)
 
 
-def test_the_page_script_fills_the_notebook_the_way_this_test_does() -> None:
+def test_the_page_script_writes_the_line_and_links_the_way_this_test_does() -> None:
     script = (DOCS / "assets" / "downloads.js").read_text(encoding="utf-8")
-    assert f'"{TOKEN}"' in script
+    assert '(span.getAttribute("data-prefix") || "") +' in script
+    assert 'absolute(span.getAttribute("data-wheel"))' in script
     assert f"/{RELATIVE_LINK.pattern}/g" in script

@@ -112,6 +112,60 @@ def test_exercises_have_empty_functions_and_a_check_per_checkpoint(locale: str) 
     assert f"python -m dplesson.checkpoints solution.py --lang {locale}" in prose
 
 
+#: A reader's solutions that use the setup cell's names and import nothing themselves.
+WITH_THE_SETUP_CELL = """
+def laplace_calibration(count, lower=0.0, upper=1.0, epsilon=1.0):
+    count = check_count("count", count, 1, 4096)
+    lower = check_scalar("lower", lower, -1e6, 1e6)
+    upper = check_scalar("upper", upper, -1e6, 1e6)
+    epsilon = check_scalar("epsilon", epsilon, 0.001, 100)
+    if upper - lower < 0.001:
+        raise ValueError("upper - lower must be at least 0.001")
+    sensitivity = (upper - lower) / count
+    return {
+        "count": count,
+        "lower": lower,
+        "upper": upper,
+        "epsilon": epsilon,
+        "sensitivity": sensitivity,
+        "scale": sensitivity / epsilon,
+        "neighbor_model": "replace-one-fixed-size",
+    }
+
+
+def laplace_log_density(points, center=0.0, scale=1.0):
+    values = check_vector("points", points, max_length=4096, low=-1e6, high=1e6)
+    center = check_scalar("center", center, -1e6, 1e6)
+    scale = check_scalar("scale", scale, 1e-12, 2e9)
+    return -math.log(2 * scale) - np.abs(values - center) / scale
+
+
+def basic_composition(epsilons, cap=1.0):
+    values = check_vector("epsilons", epsilons, max_length=64, low=0, high=100)
+    cap = check_scalar("cap", cap, 0, 6400)
+    prefix = np.array([math.fsum(values[: i + 1]) for i in range(len(values))])
+    exact = sum((Fraction.from_float(float(v)) for v in values), Fraction(0))
+    return {
+        "epsilon_prefix": prefix,
+        "epsilon_total": float(prefix[-1]),
+        "cap": cap,
+        "releases": len(values),
+        "within_cap": exact <= Fraction.from_float(cap),
+    }
+"""
+
+
+@pytest.mark.usefixtures("global_rng_untouched")
+def test_the_setup_cell_gives_a_solution_the_helpers_of_the_input_rules() -> None:
+    setup = code_cells(read("en", "exercises.ipynb"))[1]  # the same in every locale (above)
+    assert "from dplesson.validation import check_count, check_scalar, check_vector" in setup
+    namespace: dict[str, Any] = {}
+    exec(compile(setup, "setup", "exec"), namespace)
+    exec(compile(WITH_THE_SETUP_CELL, "solution", "exec"), namespace)
+    results = namespace["checkpoints"].check_namespace(namespace)
+    assert [result.passed for result in results] == [True, True, True], [str(r) for r in results]
+
+
 def execute(notebook: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     """Run ``notebook`` in a fresh kernel that imports this checkout's ``dplesson``."""
     monkeypatch.setenv("PYTHONPATH", str(ROOT))

@@ -1,16 +1,17 @@
-/* Absolute install URLs and filled-in notebook downloads, when the site has no site_url.
+/* Absolute install URLs and notebook downloads with absolute links, when the site has no site_url.
  *
  * docs/hooks/downloads.py marks the wheel's address as <span class="dp-wheel-url"
- * data-wheel="relative/path.whl"> (showing the bare file name) and the notebook download
- * links with data-fill-wheel. pip needs an absolute URL, which only the page's own address
- * gives: this script writes it into the spans, and on a download it fetches the notebook
- * from the same origin, writes the wheel's URL and absolute links into it and saves it.
- * Without JavaScript the page still works: the line names the file, and the links
- * download the wheel and the notebook as they are.
+ * data-wheel="relative/path.whl"> (with data-prefix="dplesson[notebooks] @ " in the install
+ * line) and the notebook download links with data-fill-wheel. pip needs an absolute URL,
+ * which only the page's own address gives: this script writes the prefix and that URL into
+ * the spans. A notebook copy built without a site_url carries the wheel itself, so it runs
+ * however it is saved; on a download this script fetches it from the same origin, makes its
+ * relative links absolute and saves it. Without JavaScript the page still works: the line
+ * names the file next to the reader, and the links download the wheel and the notebook as
+ * they are.
  */
 (function () {
   "use strict";
-  var TOKEN = "__DPLESSON_WHEEL_URL__";
   var RELATIVE_LINK = /\]\((\.\.?\/[^)\s\"\\]*)\)/g;
 
   function absolute(path, base) {
@@ -18,7 +19,8 @@
   }
 
   document.querySelectorAll(".dp-wheel-url[data-wheel]").forEach(function (span) {
-    span.textContent = absolute(span.getAttribute("data-wheel"));
+    span.textContent = (span.getAttribute("data-prefix") || "") +
+      absolute(span.getAttribute("data-wheel"));
   });
 
   function save(text, name) {
@@ -36,14 +38,13 @@
     link.addEventListener("click", function (event) {
       event.preventDefault();
       var notebook = absolute(link.getAttribute("href"));
-      var wheel = absolute(link.getAttribute("data-fill-wheel"));
       fetch(notebook, { credentials: "same-origin" })
         .then(function (response) {
           if (!response.ok) { throw new Error(response.status); }
           return response.text();
         })
         .then(function (text) {
-          text = text.split(TOKEN).join(wheel).replace(RELATIVE_LINK, function (_, path) {
+          text = text.replace(RELATIVE_LINK, function (_, path) {
             return "](" + absolute(path, notebook) + ")";
           });
           save(text, link.getAttribute("download"));

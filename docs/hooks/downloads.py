@@ -10,23 +10,34 @@
   while it is still being built names it in ``on_page_context``, before the search indexes
   it, when MkDocs has converted them all. ``on_post_build`` writes it to
   ``downloads/<wheel name>``.
-* Pages and notebooks name the wheel with the token ``__DPLESSON_WHEEL_URL__``; its file name,
-  version included, comes from the build, never from a page. pip needs an absolute URL: with a
-  ``site_url`` the build writes it; without one the page shows the file name (a line that works
-  in the folder where the reader saved the file) and ``assets/downloads.js`` puts the absolute
-  URL, derived from the page's own address, in its place.
-* A paragraph ``[[install-line]]`` becomes that line as a shell block (locale pages hold no
-  code blocks), and ``[[wheel-link]]`` a link that downloads the wheel.
-* Notebook downloads are named per locale (``lab.nl.ipynb``). With a ``site_url`` the copy has
-  the wheel URL and absolute links written in; without one the download button's script
-  fetches the copy from the same origin, fills them in and saves the result.
+* Notebooks name the wheel with the token ``__DPLESSON_WHEEL_URL__``; its file name, version
+  included, comes from the build, never from a page. pip needs an absolute URL: with a
+  ``site_url`` the build writes it; without one the page shows the file name and
+  ``assets/downloads.js`` puts the absolute URL, derived from the page's own address, in its
+  place.
+* A paragraph ``[[install-line]]`` becomes the install line as a shell block (locale pages
+  hold no code blocks), with the Python version it needs (``requires-python``) before it and
+  where to open the notebooks after it: ``python -m pip install "dplesson[notebooks] @ <URL>"``
+  (``requirement()``, the extra the notebooks' first cell installs too). Without a ``site_url``
+  and without JavaScript it reads ``"./<wheel>[notebooks]"``: true in the folder where the
+  reader saved the file that ``[[wheel-link]]``, a link that downloads the wheel, offers.
+* Notebook downloads are named per locale (``lab.nl.ipynb``) and work however they are saved
+  (the button, "Save link as…", a script): with a ``site_url`` the copy has the wheel's URL
+  and absolute links written in; without one no address is known when it is built or saved,
+  so the copy carries the wheel itself (``carry_wheel``): its first cell writes it to a
+  temporary file and installs from there. The button's script then only makes its relative
+  links absolute.
 """
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import functools
 import hashlib
+import html as html_text
 import io
+import json
 import logging
 import os
 import posixpath
@@ -35,6 +46,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 import warnings
 from importlib.metadata import version
 from pathlib import Path
@@ -54,11 +66,29 @@ ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "__DPLESSON_WHEEL_URL__"
 LINK_MARKER = "<p>[[wheel-link]]</p>"
 LINE_MARKER = "<p>[[install-line]]</p>"
-#: What ``[[install-line]]`` becomes: a shell block as Material renders one (with its copy button).
+#: The extra of ``pyproject.toml`` that holds everything the lab and exercise notebooks need.
+EXTRA = "notebooks"
+#: What ``[[install-line]]`` becomes: a note, a shell block as Material renders one (with its
+#: copy button) and where to open the notebooks.
 INSTALL_LINE = (
+    '<p class="dp-install-note">{note}</p>'
     '<div class="language-sh highlight"><pre><span></span><code>'
-    f'python -m pip install "{TOKEN}"</code></pre></div>'
+    "python -m pip install &quot;{requirement}&quot;</code></pre></div>"
+    '<p class="dp-install-note">{jupyter}</p>'
 )
+#: The line of a notebook's first code cell that names the wheel.
+WHEEL_LINE = f'WHEEL = "{TOKEN}"'
+#: What replaces it in a copy built without a ``site_url``: the wheel itself, written to a
+#: temporary file whose URL pip installs from. ``{comment}`` is the language's note.
+CARRIED = """\
+# {comment}
+import base64
+import pathlib
+import tempfile
+
+WHEEL = pathlib.Path(tempfile.mkdtemp(), "{name}")
+WHEEL.write_bytes(base64.b64decode("{data}"))
+WHEEL = WHEEL.as_uri()"""
 SCRIPT = "assets/downloads.js"
 #: The files the wheel is built from (``pyproject.toml`` names the package's modules).
 SOURCES = ("pyproject.toml", "README.md", "LICENSE")
@@ -183,6 +213,56 @@ def _wheel_file() -> Path:
     return Path(_wheel["file"])
 
 
+@functools.cache
+def _project() -> dict[str, Any]:
+    """Return the ``[project]`` table of ``pyproject.toml``."""
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        project: dict[str, Any] = tomllib.load(file)["project"]
+    return project
+
+
+def requirement() -> str:
+    """Return what the install line and the notebooks install: ``dplesson[notebooks]``."""
+    project = _project()
+    if EXTRA not in project.get("optional-dependencies", {}):
+        raise PluginError(f"pyproject.toml has no extra {EXTRA!r} for the install line")
+    return f"{project['name']}[{EXTRA}]"
+
+
+def python_version() -> str:
+    """Return the oldest Python the package installs on: ``3.11`` for ``>=3.11``."""
+    found = re.fullmatch(r">=\s*(\d+\.\d+)", str(_project().get("requires-python", "")))
+    if found is None:
+        raise PluginError("pyproject.toml's requires-python must read '>=X.Y' for the install line")
+    return found.group(1)
+
+
+def _inline(text: str) -> str:
+    """Escape ``text`` for HTML and show its backquoted parts as code."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html_text.escape(text, quote=False))
+
+
+def install_line(language: str, relative: str, absolute: str) -> str:
+    """Return the block ``[[install-line]]`` becomes: note, shell line, where to open notebooks.
+
+    With ``absolute`` (the wheel's URL from ``site_url``) the line is complete; without it,
+    it names the file next to the reader (``./<wheel>[notebooks]``), and the page script
+    writes ``dplesson[notebooks] @ <absolute URL>`` in its place (``data-prefix``).
+    """
+    strings = locale_settings.section(language, "downloads")
+    prefix = f"{requirement()} @ "
+    shown = prefix + absolute if absolute else f"./{wheel_name()}[{EXTRA}]"
+    span = (
+        f'<span class="dp-wheel-url" data-wheel="{relative}" '
+        f'data-prefix="{html_text.escape(prefix)}">{html_text.escape(shown)}</span>'
+    )
+    return INSTALL_LINE.format(
+        note=_inline(strings["install_note"].format(python=python_version())),
+        requirement=span,
+        jupyter=_inline(strings["jupyter_note"]),
+    )
+
+
 def _language(page: Any, config: Any) -> str:
     return str(getattr(page.file, "locale", None) or config.theme.get("language", "en"))
 
@@ -223,7 +303,8 @@ def fill_page(html: str, page: Any, config: Any) -> str:
     """Return ``html`` with the wheel's address, its link and the notebook buttons filled in."""
     relative = get_relative_url(wheel_path(), page.url)
     absolute = urljoin(config.site_url, wheel_path()) if config.site_url else ""
-    html = html.replace(LINE_MARKER, INSTALL_LINE)
+    if LINE_MARKER in html:
+        html = html.replace(LINE_MARKER, install_line(_language(page, config), relative, absolute))
     if TOKEN in html:
         shown = absolute or wheel_name()
         span = f'<span class="dp-wheel-url" data-wheel="{relative}">{shown}</span>'
@@ -272,18 +353,40 @@ def fill(text: str, notebook_url: str, wheel_url: str) -> str:
     return RELATIVE_LINK.sub(lambda m: f"]({urljoin(notebook_url, m.group(1))})", text)
 
 
+def carry_wheel(text: str, name: str, data: bytes, comment: str) -> str:
+    """Return the notebook ``text`` with the wheel itself where its address would go.
+
+    The first code cell's ``WHEEL = "<token>"`` becomes lines that write the wheel (``name``,
+    ``data``) to a temporary file and set ``WHEEL`` to that file's URL, so the cell's own
+    ``pip install "dplesson[notebooks] @ {WHEEL}"`` works in a copy that knows no address.
+    The notebook is written back as Jupyter saves it.
+    """
+    notebook = json.loads(text)
+    cell = next(cell for cell in notebook["cells"] if cell["cell_type"] == "code")
+    source = "".join(cell["source"])
+    if source.count(WHEEL_LINE) != 1:
+        raise PluginError(f"a notebook's first code cell must hold {WHEEL_LINE} once")
+    encoded = base64.b64encode(data).decode("ascii")
+    carried = CARRIED.format(comment=comment, name=name, data=encoded)
+    cell["source"] = source.replace(WHEEL_LINE, carried).splitlines(keepends=True)
+    written = json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False)
+    return written + "\n"  # as nbformat.writes and Jupyter write a notebook
+
+
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    """With a ``site_url``, fill in the notebook's per-locale copy; load the script."""
-    if page.file.src_uri.endswith(".ipynb") and config.site_url:
-        name = download_name(page.file.src_uri, _language(page, config))
+    """Fill in the notebook's per-locale copy (its wheel, or the wheel's URL); load the script."""
+    if page.file.src_uri.endswith(".ipynb"):
+        language = _language(page, config)
+        name = download_name(page.file.src_uri, language)
         copy = Path(page.file.abs_dest_path).parent / name  # named by docs/hooks/notebooks.py
         if copy.is_file():
-            notebook_url = urljoin(config.site_url, page.url + name)
-            text = fill(
-                copy.read_text(encoding="utf-8"),
-                notebook_url,
-                urljoin(config.site_url, wheel_path()),
-            )
+            text = copy.read_text(encoding="utf-8")
+            if config.site_url:
+                notebook_url = urljoin(config.site_url, page.url + name)
+                text = fill(text, notebook_url, urljoin(config.site_url, wheel_path()))
+            else:
+                comment = locale_settings.section(language, "downloads")["carried"]
+                text = carry_wheel(text, wheel_name(), _wheel_file().read_bytes(), comment)
             copy.write_text(text, encoding="utf-8")
     if "dp-wheel-url" in output or "data-fill-wheel" in output:
         script = get_relative_url(SCRIPT, page.url)

@@ -3,8 +3,8 @@
 nbconvert inlines ~550 KB of JupyterLab CSS, a clipboard script, MathJax and Mermaid loaders
 into every notebook page. :func:`slim` removes them, turns code cells into Material code
 blocks, gives headings the site's ids (for the table of contents, :func:`use_ids`), folds
-the cell tagged ``labels``, and adds a small stylesheet and a download link (named per
-locale, filled in by docs/hooks/downloads.py).
+the cell tagged ``labels``, and adds a small stylesheet, a download link (named per
+locale) and the install line (both filled in by docs/hooks/downloads.py).
 
 Slimming parses the whole page with BeautifulSoup: half a second for the ten notebook pages,
 in every build. The page is the same for the same inputs, so :func:`content` keeps it in
@@ -168,7 +168,8 @@ def _add_download(soup: BeautifulSoup, name: str, language: str) -> None:
     """Add a button that downloads the notebook, after the first heading (or on top).
 
     It links to the per-locale copy (``lab.nl.ipynb``) that ``on_post_page`` names, and leaves
-    docs/hooks/downloads.py the empty ``data-fill-wheel`` slot (download_names.py) to fill.
+    docs/hooks/downloads.py the empty ``data-fill-wheel`` slot (download_names.py) to fill,
+    and the paragraph ``[[install-line]]`` after it to replace with the install line.
     """
     local = download_name(name, language)
     attrs = {"href": local, "download": local, "class": "md-button", "data-fill-wheel": ""}
@@ -176,11 +177,15 @@ def _add_download(soup: BeautifulSoup, name: str, language: str) -> None:
     link.string = locale_settings.section(language, "downloads")["notebook_button"]
     paragraph = soup.new_tag("p", attrs={"class": "nb-download"})
     paragraph.append(link)
+    # The install line and the Python version it needs, as on the home page (downloads.py).
+    line = soup.new_tag("p")
+    line.string = "[[install-line]]"
     heading = soup.find("h1")
     if isinstance(heading, Tag):
         heading.insert_after(paragraph)
     else:
         soup.insert(0, paragraph)
+    paragraph.insert_after(line)
 
 
 def _flatten(div: Tag) -> None:

@@ -192,21 +192,44 @@ def _same_input(before: object, after: object) -> bool:
     return bool(before == after)
 
 
+#: What each kind of result part must be, as a message key: the specification asks for an
+#: integer count, a ``True``/``False`` decision, a string, and numbers; a number is judged by
+#: its value, so a float part may come back as a Python or NumPy int or float (never a bool).
+WANTED = {
+    "int": "an_int",
+    "str": "a_str",
+    "bool": "a_bool",
+    "float": "a_number",
+    "close": "a_number",
+}
+
+
+def _is_number(value: object) -> bool:
+    """Whether ``value`` is a real number: a Python or NumPy int or float, not a bool."""
+    real = (int, float, np.integer, np.floating)
+    return isinstance(value, real) and not isinstance(value, (bool, np.bool_))
+
+
+def _has_kind(value: object, kind: str) -> bool:
+    if kind == "int":
+        return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+    if kind in ("float", "close"):
+        return _is_number(value)
+    return type(value) is {"str": str, "bool": bool}[kind]
+
+
 def _compare_part(key: str, kind: str, actual: object, expected: Any) -> tuple[Text, Text] | None:
-    wanted = {"int": "int", "str": "str", "bool": "bool", "float": "float", "close": "float"}
     if kind == "array":
         return _compare_array(key, actual, expected)
-    if type(actual) is not {"int": int, "str": str, "bool": bool}.get(kind, float):
+    if not _has_kind(actual, kind):
         return (
-            Text("a_type", {"key": key, "type": wanted[kind]}),
+            Text(WANTED[kind], {"key": key}),
             Text("is_type", {"key": key, "type": _type_name(actual)}),
         )
-    assert isinstance(actual, (int, float, str))
-    if kind == "close":
-        assert isinstance(actual, float)
-        equal = math.isclose(actual, expected, rel_tol=RELATIVE, abs_tol=ABSOLUTE)
+    if kind == "close" and isinstance(actual, (int, float, np.integer, np.floating)):
+        equal = math.isclose(float(actual), expected, rel_tol=RELATIVE, abs_tol=ABSOLUTE)
     else:
-        equal = actual == expected
+        equal = bool(actual == expected)
     if equal:
         return None
     return (
@@ -216,10 +239,10 @@ def _compare_part(key: str, kind: str, actual: object, expected: Any) -> tuple[T
 
 
 def _compare_array(key: str, actual: object, expected: np.ndarray) -> tuple[Text, Text] | None:
-    shape = Text("a_float_array", {"length": len(expected)})
+    shape = Text("an_array", {"length": len(expected)})
     if not isinstance(actual, np.ndarray):
         return shape, Text("is_type", {"key": key, "type": _type_name(actual)})
-    if actual.dtype != np.float64 or actual.shape != expected.shape:
+    if actual.dtype.kind not in "iuf" or actual.shape != expected.shape:
         return shape, Text("is_value", {"key": key, "value": show(actual)})
     if np.all(np.isfinite(actual)) and np.allclose(actual, expected, rtol=RELATIVE, atol=ABSOLUTE):
         return None
@@ -288,19 +311,31 @@ class _Globals:
         return names if same else [*names, "NumPy"]
 
 
+def _refused(error: ValueError | None) -> Text:
+    """Return what an invalid input should give: a ``ValueError``, about the parameter named.
+
+    The reference's messages start with the parameter they refuse (``"lower must be ..."``).
+    """
+    name = str(error).split(" must ", 1)[0] if error is not None else ""
+    if name and " must " in str(error) and len(name) <= 40:
+        return Text("a_value_error_for", {"parameter": name})
+    return Text("a_value_error")
+
+
 def _run_case(
     function: Callable[..., Any], checkpoint: Checkpoint, case: Case
 ) -> tuple[Text, Text] | None:
     """Return (expected, actual) for the first way ``function`` breaks ``case``, else None."""
     args, kwargs = copy.deepcopy(case.args), copy.deepcopy(dict(case.kwargs))
     pristine = copy.deepcopy((args, kwargs))
+    refusal: ValueError | None = None
     try:
         expected = checkpoint.reference(*copy.deepcopy(args), **copy.deepcopy(kwargs))
-    except ValueError:
-        expected = None
+    except ValueError as error:
+        expected, refusal = None, error
     if (expected is None) == case.valid:
         raise RuntimeError(f"the battery disagrees with the reference on {case}")
-    wanted = Text("a_result", {"value": show(expected)}) if case.valid else Text("a_value_error")
+    wanted = Text("a_result", {"value": show(expected)}) if case.valid else _refused(refusal)
     before = _Globals.save()
     try:
         actual = function(*args, **kwargs)

@@ -1,10 +1,13 @@
 """The deterministic battery of each checkpoint: headline, edge and invalid cases.
 
 Invalid inputs must raise ``ValueError``.
-``kinds`` says how each part of a result is compared with the package's own result:
-``int``, ``str`` and ``bool`` must match type and value exactly; ``float`` must be a Python
-float equal to the reference; ``close`` a Python float within a relative 1e-9 of it;
-``array`` a new 1-D float64 array within a relative 1e-9 (absolute 1e-12) of it.
+``kinds`` says how each part of a result is compared with the package's own result. The
+checkpoints grade the privacy arithmetic, not how a number is stored, so numbers are judged
+by value: ``float`` is a number (a Python or NumPy int or float, never a bool) equal to the
+reference, ``close`` a number within a relative 1e-9 of it, ``int`` a Python or NumPy
+integer equal to it; ``str`` and ``bool`` must match type and value exactly (a NumPy bool is
+not ``True``); ``array`` is a new 1-D array of numbers within a relative 1e-9 (absolute
+1e-12) of it.
 """
 
 from __future__ import annotations

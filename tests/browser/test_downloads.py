@@ -1,13 +1,15 @@
-"""The page script writes the wheel's absolute URL and saves notebooks with it filled in.
+"""The page script writes the install line's absolute URL and saves notebooks with absolute links.
 
 The site is served under a sub-path with no ``site_url`` in the build, so only the script can
-know the absolute address (``docs/assets/downloads.js``).
+know the absolute address (``docs/assets/downloads.js``). A notebook built without one carries
+the wheel itself, so the button's copy and a "Save link as..." copy run alike.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -41,15 +43,21 @@ def test_install_lines_show_the_absolute_wheel_url(
 ) -> None:
     prefix = "" if locale == "en" else f"{locale}/"
     expected = wheel_url(served, site_dir)
-    for page in ("", "exercises/"):
+    line = f'python -m pip install "dplesson[notebooks] @ {expected}"'
+    for page in ("", "lab/", "exercises/"):
         shared_visit.page.goto(f"{served}/{prefix}{page}")
-        shown = shared_visit.page.locator(".dp-wheel-url").all_inner_texts()
-        assert shown and set(shown) == {expected}, (locale, page)
+        spans = shared_visit.page.locator(".dp-wheel-url")
+        for index in range(spans.count()):
+            span = spans.nth(index)
+            written = (span.get_attribute("data-prefix") or "") + expected
+            assert span.text_content() == written, (locale, page)  # also in a folded cell
+        lines = shared_visit.page.locator("div.language-sh code").all_inner_texts()
+        assert lines[0] == line, (locale, page)
 
 
 @pytest.mark.skipif(bool(site_url()), reason="with a site_url the build writes the URLs")
 @pytest.mark.parametrize(("locale", "where"), [("nl", "exercises/"), ("zh", "laplace/")])
-def test_a_downloaded_notebook_carries_the_wheel_url_and_absolute_links(
+def test_a_downloaded_notebook_carries_the_wheel_and_absolute_links(
     shared_visit: Visit, served: str, site_dir: Path, tmp_path: Path, locale: str, where: str
 ) -> None:
     shared_visit.page.goto(f"{served}/{locale}/{where}")
@@ -62,8 +70,12 @@ def test_a_downloaded_notebook_carries_the_wheel_url_and_absolute_links(
     download.save_as(target)
     text = target.read_text(encoding="utf-8")
     notebook = json.loads(text)
-    first_code = next(c for c in notebook["cells"] if c["cell_type"] == "code")
-    assert f'WHEEL = "{wheel_url(served, site_dir)}"' in "".join(first_code["source"])
-    assert TOKEN not in text
+    first_code = "".join(next(c for c in notebook["cells"] if c["cell_type"] == "code")["source"])
+    saved_as = urllib.request.urlopen(f"{served}/{locale}/exercises/exercises.{locale}.ipynb")
+    raw = json.loads(saved_as.read().decode("utf-8"))  # what "Save link as..." keeps
+    assert first_code == "".join(
+        next(c for c in raw["cells"] if c["cell_type"] == "code")["source"]
+    )
+    assert "WHEEL = WHEEL.as_uri()" in first_code and TOKEN not in text
     assert f"]({served}/{locale}/checkpoints/#checkpoint-1)" in text
     assert not re.search(r"\]\(\.\.?/", text)
