@@ -18,7 +18,7 @@ import pytest
 
 from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
 from tests.docs_sources import includes, pages
-from tests.prose_numbers import dotted_decimals, numbers
+from tests.prose_numbers import dotted_decimals, numbers, uncited
 
 # Numbers that name something rather than state a result, per English page.
 LABELS: dict[str, dict[str, str]] = {
@@ -90,7 +90,6 @@ FURTHER_READING = {
 #: Pages that list works, one per list item: their numbers are the years, volumes and
 #: identifiers of the works, so each must stand in an item that links to its work.
 BIBLIOGRAPHIES = {"reading.md"}
-CITED_ITEM = re.compile(r"^- .*\]\(https://[^)\s]+\).*$", re.MULTILINE)
 TIME = re.compile(r"\*[^*]+:\*[^\n]*?(\d+)[^\n]*$", re.MULTILINE)
 LITERAL = re.compile(r"(?<![\w.])-?\d+(?:_\d{3})*(?:\.\d+)?(?:e-?\d+)?")
 SOURCE = re.compile(r'--8<--\s+"([^":]+)(?::[^"]*)?"')
@@ -143,8 +142,8 @@ def time_estimates(markdown: str) -> set[Decimal]:
 def test_english_numbers_come_from_examples(page: str) -> None:
     markdown = pages("en")[page].read_text(encoding="utf-8")
     if page in BIBLIOGRAPHIES:
-        uncited = numbers(CITED_ITEM.sub(" ", markdown), "en")
-        assert not uncited, f"{page}: numbers outside the items that cite a work: {uncited}"
+        outside = numbers(uncited(markdown), "en")
+        assert not outside, f"{page}: numbers outside the items that cite a work: {outside}"
         return
     allowed = example_numbers(page) | time_estimates(markdown) | further_reading_years(markdown)
     for number, reason in LABELS.get(page, {}).items():
