@@ -9,7 +9,8 @@ its sources are unchanged (``.nox/site.stamp``).
 Sessions: ``lint`` and ``tests`` (the default: ruff, mypy, strict build, unit, property,
 example and site tests), ``docs`` (strict build into ``site/``), ``serve`` (live preview on
 127.0.0.1:8000), ``translations`` (status of every translated page; see
-docs/en/translate.md), ``browser`` (the site in Debian's headless Chromium), ``lighthouse``
+docs/en/translate.md), ``release`` (before publishing: every complete language translated and
+up to date), ``browser`` (the site in Debian's headless Chromium), ``lighthouse``
 (accessibility, best practices and SEO), ``reproducible`` (a later-dated cold build and a warm
 build must equal ``site/``), ``links``, ``bench`` (writes docs/benchmarks/README.md) and
 ``lock``.
@@ -294,6 +295,14 @@ def translations(session: nox.Session) -> None:
     """Report translation status per locale and page; ``-- mark nl page.md`` after a review."""
     _env(session)
     _run(session, "python", "-m", "l10n", *session.posargs, env={"PYTHONPATH": "docs/hooks"})
+
+
+@nox.session
+def release(session: nox.Session) -> None:
+    """Before publishing: fail on any outdated, missing or drifting file of a complete language."""
+    _env(session)
+    args = ("python", "-m", "l10n", "check", "--release", *session.posargs)
+    _run(session, *args, env={"PYTHONPATH": "docs/hooks"})
 
 
 @nox.session

@@ -11,7 +11,7 @@ from tests.conftest import DOCS
 if str(DOCS / "hooks") not in sys.path:
     sys.path.insert(0, str(DOCS / "hooks"))
 
-from l10n import glossary  # docs/hooks is on sys.path, not a package
+from l10n import units  # docs/hooks is on sys.path, not a package
 
 FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 COMMENTS = re.compile(r"<!--.*?-->", re.DOTALL)  # before the tags: a comment may hold ">"
@@ -35,7 +35,7 @@ _COMMA_LOCALES = re.compile(rf"(?<![{_WORD},])(?:−|(?<![{_WORD}\]])-)?\d+(?:\.
 
 def prose(markdown: str) -> str:
     """The page's text with code, formulas, includes and markup removed."""
-    text = glossary.prose(COMMENTS.sub(" ", FRONT_MATTER.sub("", markdown)))
+    text = units.prose(COMMENTS.sub(" ", FRONT_MATTER.sub("", markdown)))
     for pattern in REMOVALS:
         text = pattern.sub(" ", text)
     return text

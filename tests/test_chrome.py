@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -111,11 +112,25 @@ def page_dir(site_dir: Path, locale: str, name: str) -> Path:
 def test_time_lines_are_read_in_each_language_and_only_once() -> None:
     assert course.minutes_of("# T\n\n*Time:* about 45 minutes.\n", "en") == 45
     assert course.minutes_of("*Tijd:* ongeveer 30 minuten.", "nl") == 30
+    assert course.minutes_of("*Tijd:*\u00a0ongeveer 30\u202fminuten.", "nl") == 30  # no-break
     assert course.minutes_of("*前置知识：*无。*预计用时：*约 35 分钟。", "zh") == 35
     assert course.minutes_of("*Time:* about 20 minutes.", "de") == 20  # English fallback page
     assert course.minutes_of("No time here, about 45 minutes.", "en") is None
     with pytest.raises(ValueError, match="state it once"):
         course.minutes_of("*Time:* about 4 minutes. *Time:* about 5 minutes.", "en")
+
+
+def test_a_chapter_whose_time_line_does_not_parse_stops_the_build(tmp_path: Path) -> None:
+    english, dutch = tmp_path / "en.md", tmp_path / "nl.md"
+    english.write_text("*Time:* about 45 minutes.\n", "utf-8")
+    dutch.write_text("*Tijd:* circa 45 minuten.\n", "utf-8")  # not as chrome.time_line says
+    course._timed_sources[:] = [(dutch, english), (tmp_path / "none.md", tmp_path / "none.md")]
+    config = SimpleNamespace(plugins={})  # no i18n plugin: the home page of the source locale
+    with pytest.raises(ValueError, match="no line states the chapter's time"):
+        course.on_page_markdown(course.PLACEHOLDER, page=None, config=config)
+    course._timed_sources[:] = [(english, english)]
+    assert "45" in course.on_page_markdown(course.PLACEHOLDER, page=None, config=config)
+    course._timed_sources.clear()
 
 
 def test_total_time_is_written_in_hours_and_minutes() -> None:

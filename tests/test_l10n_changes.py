@@ -2,51 +2,33 @@
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.l10n_project import cli, copy_fixture, edit, english_diff, project, status, word_diff
-
-
-def git(root: Path, *args: str) -> str:
-    """Run git in the copied project without touching the user's configuration."""
-    done = subprocess.run(
-        [
-            "git",
-            "-c",
-            "user.name=T",
-            "-c",
-            "user.email=t@example.org",
-            "-c",
-            "commit.gpgsign=false",
-            *args,
-        ],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return done.stdout
+from tests.l10n_project import (
+    cli,
+    copy_fixture,
+    edit,
+    english_diff,
+    git,
+    git_project,
+    project,
+    status,
+    word_diff,
+)
 
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     """The fixture project as a git repository, Dutch marked against the first commit."""
-    root = copy_fixture(tmp_path)
-    git(root, "init", "-q")
-    git(root, "add", ".")
-    git(root, "commit", "-q", "-m", "start")
-    assert cli(root, "mark", "nl", "guide.md", "lab.ipynb") == 0
-    git(root, "commit", "-q", "-am", "mark")
-    return root
+    return git_project(tmp_path)
 
 
-def test_mark_records_the_commit_of_the_english_text(repo: Path) -> None:
-    first = git(repo, "rev-list", "--max-parents=0", "HEAD").strip()
+def test_mark_records_the_git_blob_of_the_english_text(repo: Path) -> None:
+    english = git(repo, "rev-parse", "HEAD:docs/en/guide.md").strip()
     recorded = status(repo, "nl", "guide.md").recorded
-    assert recorded is not None and recorded.commit == first
+    assert recorded is not None and recorded.blob == english
 
 
 def test_the_diff_shows_only_the_changed_words_and_names_the_section(
@@ -79,7 +61,7 @@ def test_a_committed_reflow_is_not_outdated_and_has_no_diff(repo: Path) -> None:
 def test_the_old_text_is_found_by_hash_when_the_commit_is_unknown(
     repo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    edit(repo / "docs/nl/guide.md", "commit:", "old_commit:")  # the record loses its commit
+    edit(repo / "docs/nl/guide.md", "blob:", "old_blob:")  # the record loses its blob
     edit(repo / "docs/en/guide.md", "hides one person", "hides each person")
     capsys.readouterr()
     cli(repo, "--locale", "nl", "--status", "outdated", "--diff")

@@ -9,7 +9,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from tests.l10n_project import cli, copy_fixture, edit, status
+from tests.l10n_project import cli, copy_fixture, edit, git, git_project, status
 
 
 @pytest.fixture
@@ -102,3 +102,28 @@ def test_brief_lists_the_glossary_and_the_files_that_need_work(root: Path) -> No
     work = [line for line in text.splitlines() if line.startswith("| ") and ".md" in line]
     assert any("index.md" in line and "outdated" in line for line in work)
     assert any("guide.md" in line and "missing" in line for line in work)
+
+
+def test_formula_decimal_must_follow_the_decimal_sign(
+    root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    edit(root / "docs/l10n/nl.yml", 'formula_decimal: "{,}"', 'formula_decimal: ","')
+    assert cli(root) == 2
+    assert "formula_decimal must be '{,}' with decimal ','" in capsys.readouterr().err
+
+
+def test_prompt_gathers_brief_report_diff_english_and_translation_in_one_file(
+    tmp_path: Path,
+) -> None:
+    repo = git_project(tmp_path)
+    edit(repo / "docs/en/guide.md", "means more privacy", "means stronger privacy")
+    git(repo, "commit", "-q", "-am", "reword")
+    out = repo / "prompt.md"
+    assert cli(repo, "prompt", "nl", "guide.md", "--output", str(out)) == 0
+    text = out.read_text(encoding="utf-8")
+    english = (repo / "docs/en/guide.md").read_text(encoding="utf-8")
+    dutch = (repo / "docs/nl/guide.md").read_text(encoding="utf-8")
+    parts = ["# Task: `nl/guide.md`", "# Translator's brief", "| noise | ruis |", "outdated"]
+    parts += ["[-more-]{+stronger+}", english.rstrip(), dutch.rstrip()]
+    assert all(part in text for part in parts)
+    assert [text.index(part) for part in parts[-3:]] == sorted(text.index(p) for p in parts[-3:])

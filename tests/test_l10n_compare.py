@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.l10n_project import copy_fixture, edit, problems, status
+from tests.l10n_project import cli, copy_fixture, edit, problems, status
 
 NL_GUIDE = Path("docs/nl/guide.md")
 
@@ -134,3 +134,81 @@ def test_a_missing_glossary_term_is_drift(root: Path) -> None:
     edit(root / NL_GUIDE, "Meer ruis betekent", "Meer betekent")
     found = problems(root, "nl", "guide.md")
     assert any("use the glossary term 'ruis'" in p for p in found)
+
+
+def test_a_lost_paragraph_names_its_section(root: Path) -> None:
+    found = broken(
+        root, "Lees eerst de gids.\n\nVoer daarna", "Lees eerst de gids. Voer daarna", "index.md"
+    )
+    where = f"nl/index.md line {line(root, '## Begin hier', 'index.md')}"
+    assert found == [
+        f"{where}: section 'Begin hier' has 1 paragraphs and list items here, 2 in English — "
+        "translate each English paragraph and list item as one (one is lost or joined)"
+    ]
+
+
+def test_an_admonition_body_not_indented_is_drift(root: Path) -> None:
+    found = broken(root, "    Meer ruis betekent", "Meer ruis betekent")
+    (message,) = found
+    assert message.startswith(f"nl/guide.md line {line(root, '!!! note')}: the admonition")
+    assert "has no indented text" in message
+
+
+def test_a_missing_formula_points_at_its_section_here(root: Path) -> None:
+    found = broken(root, r"$\Delta / \varepsilon$", "het")
+    (message,) = [p for p in found if "`\\Delta / \\varepsilon` of the English" in p]
+    assert message.startswith(f"nl/guide.md line {line(root, '# Gids')}:")
+
+
+EXERCISE = """
+<div data-exercise="guide-n" markdown>
+
+{name} counts {n} people: $n = {n}$. {noun} is the public size.
+
+</div>
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("telt {n} mensen", "telt 40 mensen", "{n} of the English is missing here"),
+        ("{noun}", "{zelfstandig}", "{zelfstandig} is not in English (the build stops on it)"),
+    ],
+)
+def test_exercise_placeholders_are_kept_never_typed_or_renamed(
+    root: Path, old: str, new: str, expected: str
+) -> None:
+    edit(root / "docs/en/guide.md", "</div>\n", "</div>\n" + EXERCISE)
+    dutch = EXERCISE.replace("counts", "telt").replace("people", "mensen")
+    edit(root / NL_GUIDE, "</div>\n", "</div>\n" + dutch.replace("is the public", "is de openbare"))
+    assert cli(root, "mark", "nl", "guide.md") == 0
+    found = broken(root, old, new)
+    where = f"nl/guide.md line {line(root, 'data-exercise')}: exercise 'guide-n'"
+    assert all(p.startswith(where) for p in found) and any(expected in p for p in found)
+
+
+def test_a_time_line_other_than_the_settings_one_is_drift_no_break_spaces_are_spaces(
+    root: Path,
+) -> None:
+    for locale, line_ in (
+        ("en", "*Time:* about {minutes} minutes."),
+        ("nl", "*Tijd:* ongeveer {minutes} minuten."),
+    ):
+        settings = root / "docs/l10n" / f"{locale}.yml"
+        settings.write_text(
+            settings.read_text("utf-8") + f'chrome:\n  time_line: "{line_}"\n', "utf-8"
+        )
+    edit(
+        root / "docs/en/guide.md",
+        "# Guide { #guide }\n",
+        "# Guide { #guide }\n\n*Time:* about 5 minutes.\n",
+    )
+    edit(
+        root / NL_GUIDE,
+        "# Gids { #guide }\n",
+        "# Gids { #guide }\n\n*Tijd:*\u00a0ongeveer 5\u202fminuten.\n",
+    )
+    assert cli(root, "mark", "nl", "guide.md") == 0  # typographic spaces read as spaces
+    (message,) = broken(root, "ongeveer 5", "circa 5")
+    assert message.startswith(f"nl/guide.md line {line(root, '# Gids')}: no line states the time")

@@ -1,5 +1,8 @@
 """The one check of the translation tool on the real lesson: its report has no failure.
 
+Drift fails; a missing or outdated translation does not (an English edit must not block
+anyone): ``python3 noxfile.py -s release`` fails on those before publishing.
+
 That covers the pages and notebooks, the interface strings of every settings file, and the
 glossary: every term in every locale, stems that match their own term, and one heading per
 term on each glossary page (``l10n.findings``).
@@ -14,7 +17,7 @@ from tests.conftest import ROOT
 from tests.l10n_project import failing, failing_findings, findings, project, report
 
 
-def test_the_real_report_has_no_drift_and_no_missing_file_in_a_complete_language() -> None:
+def test_the_real_report_has_no_drift() -> None:
     real = project(ROOT)
     statuses = report(real)
     assert {s.page for s in statuses} >= {"index.md", "lab.ipynb", "exercises.ipynb"}

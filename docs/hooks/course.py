@@ -27,7 +27,7 @@ CHAPTER_LIST = "[[course-chapters]]"
 _H1 = re.compile(r"^#[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 _chapters: dict[str, int] = {}
 _chapter_sources: list[tuple[str, Path]] = []  # (path inside the locale folder, source)
-_timed_sources: list[Path] = []
+_timed_sources: list[tuple[Path, Path]] = []  # (source, the English page it translates)
 
 
 def locale_path(src_uri: str, locales: tuple[str, ...]) -> str:
@@ -36,16 +36,21 @@ def locale_path(src_uri: str, locales: tuple[str, ...]) -> str:
     return rest if rest and first in locales else src_uri
 
 
+def _spaced(text: str) -> str:
+    """Read no-break spaces (U+00A0, U+202F, French typography) as plain spaces."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
 def time_pattern(locale: str) -> re.Pattern[str]:
     """Return the locale's time line as a pattern whose group is the minutes."""
-    line = re.escape(locale_settings.section(locale, "chrome")["time_line"])
+    line = re.escape(_spaced(locale_settings.section(locale, "chrome")["time_line"]))
     return re.compile(line.replace(re.escape("{minutes}"), r"(\d+)"))
 
 
 def minutes_of(text: str, locale: str) -> int | None:
     """Read the minutes from a page's time line (the locale's wording, else English's)."""
     for code in dict.fromkeys((locale, locale_settings.SOURCE)):
-        found = time_pattern(code).findall(text)
+        found = time_pattern(code).findall(_spaced(text))
         if len(found) > 1:
             raise ValueError(f"a page states its time {len(found)} times; state it once")
         if found:
@@ -90,7 +95,12 @@ def on_nav(nav: Any, config: Any, **_: Any) -> Any:
     end = config.extra.get("course_end")
     for page in nav.pages:
         if str(page.file.src_uri).endswith(".md"):
-            _timed_sources.append(Path(page.file.abs_src_path))
+            english = (
+                Path(config.docs_dir)
+                / locale_settings.SOURCE
+                / locale_path(page.file.src_uri, locales)
+            )
+            _timed_sources.append((Path(page.file.abs_src_path), english))
         if end and locale_path(page.file.src_uri, locales) == end and page.next_page:
             page.next_page.previous_page = None
             page.next_page = None
@@ -124,9 +134,16 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
         return markdown
     locale = _locale(config)
     total = 0
-    for source in _timed_sources:
-        text = source.read_text(encoding="utf-8")
-        total += minutes_of(text, locale) or 0
+    for source, english in _timed_sources:
+        minutes = minutes_of(source.read_text(encoding="utf-8"), locale)
+        if (
+            minutes is None
+            and english.is_file()
+            and minutes_of(english.read_text("utf-8"), locale_settings.SOURCE)
+        ):
+            line = locale_settings.section(locale, "chrome")["time_line"]  # 0 would be wrong
+            raise ValueError(f"{source}: no line states the chapter's time as {line!r}")
+        total += minutes or 0
     return markdown.replace(PLACEHOLDER, total_time(total, locale))
 
 

@@ -105,6 +105,9 @@ def _merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
+_FORMULA_DECIMAL = {".": ".", ",": "{,}"}
+
+
 def name(locale: str) -> str:
     """Return the language's own name, as the language menu shows it."""
     return str(load(locale).get("name") or locale)
@@ -123,13 +126,21 @@ def state(locale: str) -> str:
 def decimal(locale: str) -> str:
     """Return the decimal separator of ``locale`` in prose, answers, figures: "." or ","."""
     sep = setting(locale, "decimal")
-    return sep if sep in {".", ","} else "."
+    if sep not in _FORMULA_DECIMAL:
+        raise ValueError(f"decimal in {locale}.yml must be '.' or ','; got {sep!r}")
+    return str(sep)
 
 
 def formula_decimal(locale: str) -> str:
-    """Return how the decimal sign is written inside a TeX formula: ``.`` or ``{,}``."""
-    sep = setting(locale, "formula_decimal")
-    return sep if sep in {".", "{,}"} else "."
+    """Return how the decimal sign is written inside a TeX formula: ``.`` or ``{,}``.
+
+    It follows ``decimal``: ``{,}`` for a comma, since braces keep TeX from spacing the comma
+    like a list separator.
+    """
+    sep, expected = setting(locale, "formula_decimal"), _FORMULA_DECIMAL[decimal(locale)]
+    if sep != expected:
+        raise ValueError(f"formula_decimal in {locale}.yml must be {expected!r}; got {sep!r}")
+    return expected
 
 
 def format_number(value: float, locale: str, digits: int | None = None) -> str:

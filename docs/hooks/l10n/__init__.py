@@ -1,9 +1,12 @@
 """Translation tracking for the lesson: which pages and notebooks of each locale need work.
 
 The command line (``PYTHONPATH=docs/hooks python -m l10n``) reports every translated page and
-notebook as translated, outdated, missing or drift; ``mark`` records the English revision a
-reviewed file was checked against; ``brief`` writes a translator's brief; ``new`` scaffolds a
-language. The hooks use the stable API below:
+notebook as translated, outdated, missing or drift (``check`` only what fails, ``--release``
+before publishing); ``sync`` carries an English change's structure into the translations;
+``mark`` records the English revision a reviewed file was checked against; ``brief`` and
+``prompt`` write what a translator, person or tool, needs; ``new`` scaffolds a language. An
+English edit makes a translation outdated, never drift (:mod:`l10n.report`). The hooks use the
+stable API below:
 
 - :func:`load_project` (``mkdocs.yml`` path -> :class:`Project`),
 - :func:`outdated_reason` (a page's front matter or a notebook's metadata, English path ->

@@ -1,5 +1,9 @@
 """A one-page brief for whoever translates the lesson into one language, person or machine.
 
+``render_prompt`` adds, for one page, the English text, the current translation, the English
+changes since it was reviewed and the report's lines: one file for a translation tool or a
+reviewer (``translations -- prompt nl laplace.md``).
+
 ``python3 noxfile.py -s translations -- brief nl`` prints it. It gathers what a translator
 otherwise collects from four places: the glossary in that language with the English terms and
 the terminology decisions (``docs/hooks/glossary.yml``), the rules for what stays identical,
@@ -12,18 +16,22 @@ report checks.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from .findings import summarised
 from .glossary import Term, load_glossary
 from .problem import Finding
-from .project import Language, Project, read_yaml
+from .project import Language, Project, is_notebook, read_yaml
+from .report import PageStatus
 
 #: What each status asks of the translator (the report's statuses).
 ACTIONS = {
     "missing": "translate the English page; until then readers get English with a note",
-    "outdated": "the English changed: update what `--diff` shows, then `mark` the page",
+    "outdated": "the English changed: `sync` carries new structure; update what `--diff` "
+    "shows, then `mark` the page",
     "drift": "fix what the report lists (a formula, code, link or heading differs from English)",
     "translated": "nothing to do",
 }
@@ -127,7 +135,7 @@ def strings_section(findings: Sequence[Finding]) -> list[str]:
         "",
         *(
             f"- `{f.problem.file}` line {f.problem.line}: {f.problem.what} — {f.problem.fix}"
-            for f in findings
+            for f in summarised(findings)
         ),
     ]
 
@@ -183,4 +191,57 @@ def render_brief(
         lines += ["", "## House conventions", "", *(f"- {c}" for c in conventions)]
     lines += ["", "## Pages that need work", "", *work_section(items, locale)]
     lines += ["", "## Interface strings that need work", "", *strings_section(strings), ""]
+    return "\n".join(lines)
+
+
+def _fenced(text: str, language: str) -> list[str]:
+    """Fence ``text`` with more backticks than it holds in a row."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [f"{fence}{language}", text.rstrip("\n"), fence]
+
+
+def render_prompt(
+    project: Project,
+    item: PageStatus,
+    details: Sequence[str],
+    diff: str | None,
+    strings: Sequence[Finding] = (),
+) -> str:
+    """Write one file for a translation tool or a reviewer: task, brief, report lines, texts.
+
+    ``item`` is the report's status of the page, ``details`` its lines in the report, ``diff``
+    the English word diff since the translation was reviewed (None when not outdated).
+    """
+    locale, page = item.locale, item.page
+    english, here = project.path(project.source, page), project.path(locale, page)
+    name = project.language(locale).name
+    kind = "json" if is_notebook(page) else "markdown"
+    lines = [
+        f"# Task: `{locale}/{page}` in {name} ({item.status})",
+        "",
+        f"Bring `docs/{locale}/{page}` to what `docs/{project.source}/{page}` says now, following "
+        "the brief below, and give back the whole file. Keep its front matter's `source` record "
+        "as it is: `mark` rewrites it once a person has reviewed the result.",
+        "",
+        render_brief(project, locale, [(page, item.status)], strings),
+        "## What the report says about this file",
+        "",
+        *([f"- {line}" for line in details] or ["- nothing: it is up to date"]),
+        "",
+    ]
+    if diff:
+        lines += [
+            "## English changes since the translation was reviewed",
+            "",
+            *_fenced(diff, ""),
+            "",
+        ]
+    lines += [f"## The English (`docs/{project.source}/{page}`)", ""]
+    lines += [*_fenced(english.read_text(encoding="utf-8"), kind), ""]
+    lines += [f"## The current translation (`docs/{locale}/{page}`)", ""]
+    if here.is_file():
+        lines += [*_fenced(here.read_text(encoding="utf-8"), kind), ""]
+    else:
+        lines += ["None yet: write it from the English.", ""]
     return "\n".join(lines)

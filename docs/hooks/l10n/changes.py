@@ -1,24 +1,26 @@
 """What changed in an English page or notebook since a translation was checked: git and diff.
 
-The record's commit (or, failing that, any commit in the file's history with the same hash)
-gives the old English text. The two texts are compared word by word, so a reflow shows
-nothing and an inserted word shows only that word, and each change names the section (the
-heading above it, or the notebook cell) where it happened.
+The record's blob (``git cat-file``), else its commit, else any commit in the file's history
+whose words have the recorded hash, gives the old English text. The two texts are compared
+word by word, so a reflow shows nothing and an inserted word shows only that word, and each
+change names the section (the heading above it, with its id, or the notebook cell) where it
+happened.
 """
 
 from __future__ import annotations
 
 import difflib
-import json
 import re
 import subprocess
 from pathlib import Path
 
+import nbformat
+
 from .project import is_notebook
-from .records import SourceRecord, normalise_markdown, text_hash
+from .records import SourceRecord, normalised, source_hash, text_hash
 
 CONTEXT = 4  # words of context on each side of a change
-_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]*\{[^}]*\})?[ \t]*$", re.MULTILINE)
+_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*$", re.MULTILINE)
 
 
 def _git_bytes(cwd: Path, *args: str) -> bytes | None:
@@ -36,21 +38,6 @@ def _git(cwd: Path, *args: str) -> str | None:
     return None if out is None else out.decode("utf-8", "replace")
 
 
-def _normalised_bytes(name: str, data: bytes) -> str:
-    """Normalise a file's stored bytes the way :func:`records.normalised` does."""
-    text = data.decode("utf-8", "replace")
-    if not is_notebook(name):
-        return normalise_markdown(text)
-    cells = json.loads(text).get("cells", [])
-    pairs = []
-    for cell in cells:
-        source = cell.get("source", "")
-        source = "".join(source) if isinstance(source, list) else str(source)
-        kind = str(cell.get("cell_type"))
-        pairs.append((kind, normalise_markdown(source) if kind == "markdown" else source))
-    return json.dumps(pairs, ensure_ascii=False)
-
-
 def text_at(english: Path, commit: str) -> str | None:
     """Return the raw text of ``english`` as stored in ``commit``; None if the commit lacks it."""
     data = _git_bytes(english.parent, "show", f"{commit}:./{english.name}")
@@ -60,16 +47,13 @@ def text_at(english: Path, commit: str) -> str | None:
 def _hash_at(english: Path, commit: str) -> str | None:
     """Hash ``english`` as stored in ``commit``."""
     text = text_at(english, commit)
-    return None if text is None else text_hash(_normalised_bytes(english.name, text.encode()))
+    return None if text is None else text_hash(normalised(english.name, text))
 
 
-def commit_of(english: Path, current: str) -> str | None:
-    """Return the last commit holding the words of ``english`` (hash ``current``); None if dirty."""
-    commit = _git(english.parent, "log", "-1", "--format=%H", "--", english.name)
-    commit = commit.strip() if commit else None
-    if commit and _hash_at(english, commit) == current:
-        return commit
-    return None
+def blob_of(path: Path) -> str | None:
+    """Store ``path`` in git's object database and return its blob id; None without git."""
+    blob = _git(path.parent, "hash-object", "-w", "--", path.name)
+    return blob.strip() if blob else None
 
 
 def find_commit(english: Path, record: SourceRecord) -> str | None:
@@ -83,37 +67,57 @@ def find_commit(english: Path, record: SourceRecord) -> str | None:
     return None
 
 
-def _sections(name: str, text: str) -> list[tuple[int, str]]:
-    """(word offset, section name) of each section start in ``text``."""
-    marks: list[tuple[int, str]] = [(0, "the top of the page")]
+def english_text(english: Path, record: SourceRecord, reviewed: bool = True) -> str | None:
+    """Return the English a record points at; None when this clone's git history lacks it.
+
+    ``reviewed``: the English whose words were reviewed (hash ``sha256``); otherwise the English
+    whose structure the translation follows (``blob``, which ``sync`` moves ahead).
+    """
+    if record.blob:
+        text = _git(english.parent, "cat-file", "blob", record.blob)
+        if text is not None and not (
+            reviewed and text_hash(normalised(english.name, text)) != record.sha256
+        ):
+            return text
+    commit = find_commit(english, record)
+    return None if commit is None else text_at(english, commit)
+
+
+def before_english_change(english: Path, translation: Path) -> str | None:
+    """Return the translation as it was just before its English last changed its words.
+
+    That is the translation at ``HEAD`` while the English change is not committed yet, else at
+    the parent of the last commit that changed the English words (a reflow does not count).
+    None without git history, or when the translation did not exist then.
+    """
+    commits = (_git(english.parent, "log", "--format=%H", "--", english.name) or "").split()
+    newest, before = source_hash(english), "HEAD"  # the working tree, then each commit in turn
+    for commit in commits:
+        stored = _hash_at(english, commit)
+        if stored != newest:
+            return text_at(translation, before)
+        newest, before = stored, f"{commit}^"
+    return None
+
+
+def _parts(name: str, text: str) -> list[tuple[str, str]]:
+    """(section name, text) of each part: a notebook's cells, a page's heading sections."""
     if is_notebook(name):
-        words = 0
-        for number, cell in enumerate(json.loads(text).get("cells", []), 1):
-            source = cell.get("source", "")
-            source = "".join(source) if isinstance(source, list) else str(source)
-            marks.append((words, f"cell {number} ({cell.get('cell_type')})"))
-            words += len(source.split())
-        return marks
-    for match in _HEADING.finditer(text):
-        marks.append((len(text[: match.start()].split()), match.group(1).strip()))
-    return marks
-
-
-def _words(name: str, text: str) -> list[str]:
-    """List the words of a page, or of a notebook's cell sources in order."""
-    if not is_notebook(name):
-        return text.split()
-    words: list[str] = []
-    for cell in json.loads(text).get("cells", []):
-        source = cell.get("source", "")
-        words += ("".join(source) if isinstance(source, list) else str(source)).split()
-    return words
+        cells = nbformat.reads(text, as_version=4).cells  # type: ignore[no-untyped-call]
+        return [(f"cell {n} ({c.cell_type})", str(c.source)) for n, c in enumerate(cells, 1)]
+    starts = [0, *(m.start() for m in _HEADING.finditer(text)), len(text)]
+    titles = ["the top of the page", *(m.group(1) for m in _HEADING.finditer(text))]
+    return [(t, text[a:b]) for t, a, b in zip(titles, starts, starts[1:], strict=False)]
 
 
 def word_diff(name: str, old: str, new: str) -> tuple[list[str], str]:
     """Compare two raw texts word by word: (changed sections, ``[-old-]{+new+}`` hunks)."""
-    before, after = _words(name, old), _words(name, new)
-    marks = _sections(name, new)
+    before = [w for _, part in _parts(name, old) for w in part.split()]
+    marks: list[tuple[int, str]] = []
+    after: list[str] = []
+    for title, part in _parts(name, new):
+        marks.append((len(after), title))
+        after += part.split()
     matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
     sections: list[str] = []
     hunks: list[str] = []
@@ -137,8 +141,8 @@ def english_diff(english: Path, label: str, record: SourceRecord | None) -> str:
             f"{label} records no source revision: compare it with the English by hand, "
             "then mark it."
         )
-    commit = find_commit(english, record)
-    if commit is None:
+    old = english_text(english, record)
+    if old is None:
         shallow = _git(english.parent, "rev-parse", "--is-shallow-repository")
         hint = (
             "this is a shallow clone: run `git fetch --unshallow` and try again"
@@ -147,11 +151,9 @@ def english_diff(english: Path, label: str, record: SourceRecord | None) -> str:
         )
         return (
             f"Cannot show the English changes for {label}: the recorded revision "
-            f"{record.sha256} (commit {record.commit or 'unknown'}) is not available ({hint}). "
-            "Compare with the English by hand."
+            f"{record.sha256} is not available ({hint}). Compare with the English by hand."
         )
-    old = text_at(english, commit) or ""
     sections, hunks = word_diff(english.name, old, english.read_text(encoding="utf-8"))
     if not sections:
-        return f"The English words are the same as in commit {commit[:12]} (only layout changed)."
-    return f"Changed since {commit[:12]}, in: " + "; ".join(sections) + "\n" + hunks
+        return f"The English words are the same as in {record.sha256} (only layout changed)."
+    return f"Changed since {record.sha256}, in: " + "; ".join(sections) + "\n" + hunks

@@ -1,8 +1,10 @@
-"""The command line: ``report`` (the default), ``mark``, ``brief`` and ``new``.
+"""The command line: ``report`` (default), ``check``, ``mark``, ``sync``, ``brief``, ``prompt``.
 
 Run from the repository root as ``PYTHONPATH=docs/hooks python -m l10n [command] ...``
 (``python3 noxfile.py -s translations -- ...`` does that). With no command it prints the
-report; the report's options are accepted with or without the word ``report``.
+report, whose options are accepted with or without the word ``report``; ``new`` scaffolds a
+language. ``check`` prints only what fails, and with ``--release`` fails on outdated files and
+English left in a complete language too (``python3 noxfile.py -s release`` runs it).
 """
 
 from __future__ import annotations
@@ -10,14 +12,24 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
-from .changes import commit_of, english_diff
+from .changes import before_english_change, blob_of, english_diff, english_text
 from .findings import failing_findings, findings, render_findings
 from .glossary import load_glossary
-from .project import Project, load_project
-from .records import SourceRecord, source_hash, write_record
-from .report import STATUSES, PageStatus, failing, page_status, render_json, render_table, report
+from .project import Project, is_notebook, load_project
+from .records import SourceRecord, source_hash, translation_hash, write_record
+from .report import (
+    STATUSES,
+    PageStatus,
+    details,
+    failing,
+    page_status,
+    render_json,
+    render_table,
+    report,
+)
 from .structure import Pages
 
 CONFIG = Path("mkdocs.yml")
@@ -35,6 +47,9 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--diff", action="store_true", help="word diff of the English since each outdated mark"
     )
+    parser.add_argument(
+        "--release", action="store_true", help="fail on outdated files and English left too"
+    )
 
 
 def parser() -> argparse.ArgumentParser:
@@ -45,12 +60,8 @@ def parser() -> argparse.ArgumentParser:
     main.add_argument("--config", type=Path, default=CONFIG, help="mkdocs.yml to read")
     _report_options(main)
     commands = main.add_subparsers(dest="command")
-    show = commands.add_parser(
-        "report",
-        help="status per locale and page (the default)",
-        argument_default=argparse.SUPPRESS,
-    )
-    _report_options(show)
+    for name, what in (("report", "status per file (the default)"), ("check", "only failures")):
+        _report_options(commands.add_parser(name, help=what, argument_default=argparse.SUPPRESS))
     record = commands.add_parser(
         "mark", help="record the English revision a file was checked against"
     )
@@ -59,37 +70,69 @@ def parser() -> argparse.ArgumentParser:
     record.add_argument(
         "--all-current", action="store_true", help="mark every existing translation as reviewed"
     )
+    record.add_argument(
+        "--unchanged", metavar="REASON", help="why a translation needs no change for new English"
+    )
+    carry = commands.add_parser(
+        "sync", help="carry English structure (formulas, ids, links, new parts) into translations"
+    )
+    carry.add_argument("--locale", action="append", help="only this locale (repeatable)")
+    carry.add_argument("--page", action="append", help="only this page, e.g. laplace.md")
     brief = commands.add_parser("brief", help="write a one-page brief for a translator")
     brief.add_argument("locale", help="the language of the brief, e.g. nl")
     brief.add_argument("--output", type=Path, help="write the brief to this file")
+    prompt = commands.add_parser(
+        "prompt", help="one file for a translation tool or reviewer: brief, English, diff"
+    )
+    prompt.add_argument("locale", help="the language, e.g. nl")
+    prompt.add_argument("page", help="the page or notebook, e.g. laplace.md")
+    prompt.add_argument("--output", type=Path, help="write it to this file")
     new = commands.add_parser("new", help="scaffold a language in progress")
     new.add_argument("locale", help="language code, e.g. fr")
     new.add_argument("name", help="the language's own name, e.g. Français")
     return main
 
 
-def mark(project: Project, locale: str, page: str) -> SourceRecord:
+def mark(project: Project, locale: str, page: str, unchanged: str | None = None) -> SourceRecord:
     """Record the current English revision in a reviewed translation."""
-    english = project.path(project.source, page)
-    current = source_hash(english)
-    record = SourceRecord(current, commit_of(english, current))
-    write_record(project.path(locale, page), record)
+    english, path = project.path(project.source, page), project.path(locale, page)
+    record = SourceRecord(source_hash(english), None, blob_of(english), unchanged)
+    write_record(path, record)
     return record
 
 
+def _refusal(project: Project, item: PageStatus, unchanged: str | None) -> list[str]:
+    """Why a file may not be marked yet (what to do first), or nothing."""
+    if item.status in {"missing", "drift"}:
+        return [item.status, *map(str, item.problems)]
+    if item.pending:
+        what = "the English structure changed: run `sync` (or carry it by hand) first"
+        return [what, *map(str, item.pending)]
+    if item.untranslated:
+        return ["English is left in it: translate it first", *map(str, item.untranslated)]
+    record, path = item.recorded, project.path(item.locale, item.page)
+    if not record or record.sha256 == item.current or unchanged:
+        return []
+    then = before_english_change(project.path(project.source, item.page), path)
+    if then is None or translation_hash(path.name, then) != translation_hash(
+        path.name, path.read_text(encoding="utf-8")
+    ):
+        return []
+    return [
+        f"the English changed since {record.sha256}, but this translation has not changed "
+        f"since then. Bring it up to date (`--locale {item.locale} --page {item.page} --diff` "
+        "shows what changed), or say why it needs no change: "
+        f'`mark {item.locale} {item.page} --unchanged "<reason>"`'
+    ]
+
+
 def _run_mark(project: Project, args: argparse.Namespace) -> int:
-    """Mark reviewed files; refuse missing and drifted ones, which need work first."""
+    """Mark reviewed files; refuse those that need work first (see :func:`_refusal`)."""
     if args.all_current == bool(args.locale):
         print("mark: give a locale and pages, or --all-current", file=sys.stderr)
         return 2
     if args.all_current:
         targets = [(s.locale, s.page) for s in report(project) if s.status != "missing"]
-    elif args.locale not in project.locales:
-        print(
-            f"mark: locale must be one of {list(project.locales)}; got {args.locale!r}",
-            file=sys.stderr,
-        )
-        return 2
     elif not args.pages:
         print("mark: name the reviewed pages, e.g. laplace.md or lab.ipynb", file=sys.stderr)
         return 2
@@ -99,33 +142,95 @@ def _run_mark(project: Project, args: argparse.Namespace) -> int:
     terms = load_glossary(project.glossary) if project.glossary.is_file() else []
     code = 0
     for locale, page in targets:
-        status = page_status(pages, terms, locale, page)
-        if status.status in {"missing", "drift"}:
-            print(f"not marked {locale}/{page}: {status.status}", file=sys.stderr)
-            for problem in status.problems:
-                print(f"    {problem}", file=sys.stderr)
+        refusal = _refusal(project, page_status(pages, terms, locale, page), args.unchanged)
+        if refusal:
+            print(f"not marked {locale}/{page}: {refusal[0]}", file=sys.stderr)
+            for line in refusal[1:]:
+                print(f"    {line}", file=sys.stderr)
             code = 1
             continue
-        record = mark(project, locale, page)
-        commit = record.commit or "no commit (English file not committed as is)"
-        print(f"marked {locale}/{page}: source {record.sha256}, {commit}")
+        record = mark(project, locale, page, args.unchanged)
+        print(f"marked {locale}/{page}: source {record.sha256}")
+    return code
+
+
+def _run_sync(project: Project, args: argparse.Namespace) -> int:
+    """Carry the English structure into outdated translations (:mod:`l10n.sync`).
+
+    A file whose result would still differ from the English structure is left as it was.
+    """
+    from .sync import carry, carry_notebook
+
+    written: dict[tuple[str, str], tuple[SourceRecord, str, list[str]]] = {}
+    code = 0
+    for item in report(project, args.locale, args.page):
+        if not (item.outdated and item.recorded and item.status != "missing"):
+            continue
+        english, path = (
+            project.path(project.source, item.page),
+            project.path(item.locale, item.page),
+        )
+        old, mine = english_text(english, item.recorded, reviewed=False), path.read_text("utf-8")
+        how = carry_notebook if is_notebook(item.page) else carry
+        decimal = project.language(item.locale).formula_decimal
+        carried = how(old, english.read_text("utf-8"), mine, decimal) if old else None
+        if carried is None:
+            why = "its parts do not line up with" if old else "this clone's history lacks"
+            print(f"not synced {item.locale}/{item.page}: {why} the English it follows; "
+                  "carry the change by hand (`--diff`)", file=sys.stderr)  # fmt: skip
+            code = 1
+        elif carried[0] != mine:
+            path.write_text(carried[0], encoding="utf-8")
+            written[item.locale, item.page] = (item.recorded, mine, carried[1])
+    while written:  # keep what now matches the English; undo the rest (links may depend on it)
+        pages = Pages(project)
+        terms = load_glossary(project.glossary) if project.glossary.is_file() else []
+        after = {key: page_status(pages, terms, *key) for key in written}
+        wrong = {key: s for key, s in after.items() if s.problems or s.pending}
+        if not wrong:
+            break
+        for (locale, page), status in wrong.items():
+            project.path(locale, page).write_text(written.pop((locale, page))[1], encoding="utf-8")
+            print(
+                f"not synced {locale}/{page}: it would still differ from the English:",
+                file=sys.stderr,
+            )
+            for problem in status.problems or status.pending:
+                print(f"    {problem}", file=sys.stderr)
+            code = 1
+    for (locale, page), (record, _, notes) in written.items():
+        english, path = project.path(project.source, page), project.path(locale, page)
+        write_record(path, replace(record, blob=blob_of(english)))
+        print(f"synced {locale}/{page}: translate what is still English, then mark it")
+        print("".join(f"    {note}\n" for note in notes), end="")
     return code
 
 
 def _run_brief(project: Project, args: argparse.Namespace) -> int:
     """Write the translator's brief of one locale (``l10n.brief``)."""
-    if args.locale not in project.locales:
-        print(
-            f"brief: locale must be one of {list(project.locales)}; got {args.locale!r}",
-            file=sys.stderr,
-        )
-        return 2
     from .brief import render_brief  # imported here: only this command needs it
     from .interface import string_findings
 
     work = [(s.page, s.status) for s in report(project, [args.locale]) if s.status != "translated"]
     text = render_brief(project, args.locale, work, string_findings(project, args.locale))
     _write(text, args.output)
+    return 0
+
+
+def _run_prompt(project: Project, args: argparse.Namespace) -> int:
+    """Write one file for a translation tool or a reviewer (:func:`l10n.brief.render_prompt`)."""
+    pages = project.pages(project.source)
+    if args.page not in pages:
+        print(f"prompt: page must be one of {pages}; got {args.page!r}", file=sys.stderr)
+        return 2
+    from .brief import render_prompt
+    from .interface import string_findings
+
+    (item,) = report(project, [args.locale], [args.page])
+    label, english = f"{args.locale}/{args.page}", project.path(project.source, args.page)
+    diff = english_diff(english, label, item.recorded) if item.recorded and item.outdated else None
+    strings = string_findings(project, args.locale)
+    _write(render_prompt(project, item, details(project, item), diff, strings), args.output)
     return 0
 
 
@@ -154,18 +259,17 @@ def _run_report(project: Project, args: argparse.Namespace) -> int:
     """Print the report; exit 1 on drift, a missing file of a complete language, or a finding.
 
     Findings are the interface strings' and the glossary's (:mod:`l10n.findings`); only
-    failing ones count.
+    failing ones count. ``--release`` fails on more (:func:`l10n.report.failing`); ``check``
+    shows only what fails.
     """
-    unknown = [loc for loc in args.locale or [] if loc not in project.locales]
-    if unknown:
-        print(
-            f"report: locale must be among {list(project.locales)}; got {unknown}", file=sys.stderr
-        )
-        return 2
     everything = report(project, args.locale, args.page)
+    bad = failing(project, everything, args.release)
     shown = [s for s in everything if not args.status or s.status in args.status]
     # Strings and glossary belong to no page: left out when the report is about pages.
     found = [] if args.page or args.status else findings(project, args.locale)
+    found_bad = failing_findings(found, args.release)
+    if args.command == "check":
+        shown, found = bad, found_bad
     diffs: dict[tuple[str, str | None], list[PageStatus]] = {}  # one diff per English change
     if args.diff:
         for item in shown:
@@ -187,8 +291,10 @@ def _run_report(project: Project, args: argparse.Namespace) -> int:
             where = ", ".join(f"{i.locale}/{page}" for i in items)
             text += f"\n=== {where}: English changes since the translation\n"
             text += (items[0].diff or "").rstrip("\n") + "\n"
+    if args.command == "check":
+        text += f"{len(bad)} files and {len(found_bad)} findings fail the check\n"
     _write(text, args.output)
-    return 1 if failing(project, everything) or failing_findings(found) else 0
+    return 1 if bad or found_bad else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -196,9 +302,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "new":
         return _run_new(args)
-    project = load_project(args.config.resolve())
-    if args.command == "mark":
-        return _run_mark(project, args)
-    if args.command == "brief":
-        return _run_brief(project, args)
-    return _run_report(project, args)
+    try:
+        project = load_project(args.config.resolve())
+    except ValueError as error:  # a settings file with a bad value
+        print(f"l10n: {error}", file=sys.stderr)
+        return 2
+    chosen = args.locale if isinstance(args.locale, list) else [args.locale] if args.locale else []
+    if set(chosen) - set(project.locales):
+        where = f"locale must be one of {list(project.locales)}"
+        print(f"{args.command or 'report'}: {where}; got {chosen}", file=sys.stderr)
+        return 2
+    run = {
+        "mark": _run_mark,
+        "sync": _run_sync,
+        "brief": _run_brief,
+        "prompt": _run_prompt,
+    }.get(args.command, _run_report)
+    return run(project, args)

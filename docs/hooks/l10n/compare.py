@@ -7,13 +7,23 @@ report runs; adding a rule means adding one function and one row.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
+from itertools import pairwise
 
+from .glossary import Term, term_problems
 from .links import asset, external, link_key
 from .problem import Problem
+from .project import time_pattern
 from .structure import Pages, Structure
 from .texts import Context, Rule, formulas, number_convention, quotes, widgets
+from .units import sections
+
+
+def _spaced(lines: Sequence[str]) -> str:
+    """Join a page's lines with no-break spaces (U+00A0, U+202F) read as plain spaces."""
+    return "\n".join(lines).replace("\u00a0", " ").replace("\u202f", " ")
 
 
 def _sequence(
@@ -28,12 +38,13 @@ def _sequence(
         index = list(english).index(missing[0])
         before = english[index - 1] if index else None
         where = f"after {before!r}" if before in here else "at the start"
+        line = s.line_of(before) if before in here and before else 1
         return [
             Problem(
                 ctx.file,
-                s.line_of(before) if before in here and before else 1,
+                line,
                 f"{what} {missing[0]!r} of the English is missing here, {where}",
-                f"add it back (English order: {list(english)})",
+                f"add it (English order: {list(english)}); `sync` copies a new one from English",
             )
         ]
     if extra:
@@ -45,10 +56,11 @@ def _sequence(
                 f"remove it or keep it as in English ({list(english)})",
             )
         ]
+    first = next(x for x, y in zip(english, here, strict=True) if x != y)
     return [
         Problem(
             ctx.file,
-            1,
+            s.line_of(first),
             f"{what} are in another order than in English",
             f"keep the English order {list(english)}",
         )
@@ -63,11 +75,14 @@ def includes(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
 def headings(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
     """Headings must match in number and level, and carry the English ids."""
     if [h.level for h in en.headings] != [h.level for h in here.headings]:
+        pairs = zip(en.headings, here.headings, strict=False)
+        first = next((b for a, b in pairs if a.level != b.level), None)
+        line = first.line if first else here.headings[-1].line if here.headings else 1
         counts = Counter(h.level for h in en.headings), Counter(h.level for h in here.headings)
         return [
             Problem(
                 ctx.file,
-                1,
+                line,
                 f"h{level} headings: {counts[0][level]} in English, {counts[1][level]} here",
                 "keep the English headings and levels",
             )
@@ -76,7 +91,7 @@ def headings(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
         ] or [
             Problem(
                 ctx.file,
-                1,
+                line,
                 "heading levels are in another order than in English",
                 "keep the English heading levels",
             )
@@ -139,26 +154,30 @@ def images(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
 
 
 def links(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
-    """Check that internal links lead to the same pages and anchors as the English ones."""
+    """Check that internal links lead to the same pages and anchors as the English ones.
+
+    A broken link the English has too is left to the English (an older English, in the check
+    of an outdated translation, may link to a heading renamed since).
+    """
     pages, source = ctx.pages, ctx.pages.project.source
     problems: list[Problem] = []
-    ignored: list[Problem] = []
     english = Counter(
-        link_key(pages, en, source, ctx.page, h, ignored) for h in en.links if not external(h)
+        link_key(pages, en, source, ctx.page, h, []) for h in en.links if not external(h)
     )
-    ours = Counter(
-        link_key(pages, here, ctx.locale, ctx.page, h, problems)
-        for h in here.links
-        if not external(h)
-    )
+    ours: Counter[tuple[str, str]] = Counter()
+    for href in filter(lambda h: not external(h), here.links):
+        broken: list[Problem] = []
+        key = link_key(pages, here, ctx.locale, ctx.page, href, broken)
+        ours[key] += 1
+        problems += [] if key in english else broken
     for (target, anchor), count in (english - ours).items():
         link = f"{target}#{anchor}" if anchor else target
+        line = en.line_of(anchor or target.rsplit("/", 1)[-1])
         problems.append(
             Problem(
                 ctx.file,
-                1,
-                f"the English links to {link} ({count}×, English line "
-                f"{en.line_of(anchor or target.rsplit('/', 1)[-1])}), this page does not",
+                here.near(en, line),
+                f"the English links to {link} ({count}×, English line {line}), this page does not",
                 f"link to {link} where the English does",
             )
         )
@@ -175,23 +194,102 @@ def links(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
     return problems
 
 
+def paragraphs(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
+    """Each section keeps at least the English number of paragraphs and list items.
+
+    A lost paragraph, or two joined into one, shows here; an added one (a note for readers of
+    the language) does not.
+    """
+    en_sections, here_sections = sections(list(en.units)), sections(list(here.units))
+    if len(en_sections) != len(here_sections):
+        return []  # the headings rule reports it
+    problems = []
+    for (_, a), (mine, b) in zip(en_sections, here_sections, strict=True):
+        count_a, count_b = (sum(u.kind in ("para", "item") for u in units) for units in (a, b))
+        if count_b < count_a:
+            title = re.sub(r"\s*\{[^}]*\}\s*$", "", mine.text.strip("# ")) if mine else ""
+            name = f"section {title!r}" if mine else "the top of the page"
+            what = f"{name} has {count_b} paragraphs and list items here, {count_a} in English"
+            fix = "translate each English paragraph and list item as one (one is lost or joined)"
+            problems.append(Problem(ctx.file, mine.line if mine else 1, what, fix))
+    return problems
+
+
+def admonition_bodies(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
+    """Find admonitions whose text is not indented under the ``!!!`` line: an empty box."""
+    problems = []
+    for unit, after in pairwise(here.units):
+        indent = len(unit.text) - len(unit.text.lstrip())
+        if unit.kind == "admonition" and len(after.text) - len(after.text.lstrip()) <= indent:
+            what = f"the admonition {unit.text.strip()!r} has no indented text: its box is empty"
+            fix = f"indent the text under it by four spaces (line {after.line})"
+            problems.append(Problem(ctx.file, unit.line, what, fix))
+    return problems
+
+
+def exercise_placeholders(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
+    """Each exercise keeps the English ``{placeholders}`` in its text; never a typed value."""
+    problems = []
+    for exercise, names in here.placeholders.items():
+        english = en.placeholders.get(exercise, names)
+        line = here.line_of(f'data-exercise="{exercise}"')
+        for name in sorted(english - names):
+            what = f"exercise {exercise!r}: {{{name}}} of the English is missing here"
+            fix = f"write {{{name}}}, which the build fills in the {ctx.locale} way; never a value"
+            problems.append(Problem(ctx.file, line, what, fix))
+        for name in sorted(names - english):
+            what = f"exercise {exercise!r}: {{{name}}} is not in English (the build stops on it)"
+            problems.append(
+                Problem(ctx.file, line, what, f"spell it as in English: {sorted(english)}")
+            )
+    return problems
+
+
+def time_line(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
+    """Find a chapter time line not written as ``chrome.time_line``: the home total misses it."""
+    source = ctx.pages.project.language(ctx.pages.project.source)
+    if not source.time_line or not time_pattern(source.time_line).search(_spaced(en.lines)):
+        return []
+    line = ctx.language.time_line or source.time_line
+    if time_pattern(line).search(_spaced(here.lines)):
+        return []
+    where = here.near(en, en.line_of(source.time_line.split("{")[0].strip()))
+    what = f"no line states the time as chrome.time_line ({line!r}): the home page total misses it"
+    return [Problem(ctx.file, where, what, "write the time line as chrome.time_line says")]
+
+
+def terms(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
+    """Find checked glossary terms the English page uses and this one does not."""
+    source = ctx.pages.project.source
+    return term_problems(ctx.terms, source, en, ctx.locale, here, ctx.file)
+
+
+#: The rules, a lost block first: what follows from it (its formulas, its links) comes after.
 COMPARATORS: tuple[Rule, ...] = (
     includes,
     headings,
+    blocks,
+    paragraphs,
+    admonition_bodies,
     formulas,
     number_convention,
     quotes,
-    blocks,
     widgets,
+    exercise_placeholders,
     images,
     links,
+    time_line,
+    terms,
 )
 
 
-def compare(pages: Pages, locale: str, page: str) -> list[Problem]:
-    """Run every comparator on ``locale``'s page against the English one."""
+def compare(
+    pages: Pages, locale: str, page: str, terms: Sequence[Term] = (), english: str | None = None
+) -> list[Problem]:
+    """Run every comparator on ``locale``'s page against the English (or an older ``english``)."""
     project = pages.project
-    english = pages.get(project.path(project.source, page))
+    en = pages.get(project.path(project.source, page), english)
     here = pages.get(project.path(locale, page))
-    ctx = Context(pages, locale, page, project.language(locale), tuple(project.languages))
-    return [problem for rule in COMPARATORS for problem in rule(english, here, ctx)]
+    language = project.language(locale)
+    ctx = Context(pages, locale, page, language, tuple(project.languages), tuple(terms))
+    return [problem for rule in COMPARATORS for problem in rule(en, here, ctx)]

@@ -5,7 +5,8 @@ list do not, so their problems are listed as :class:`~l10n.problem.Finding` rows
 strings missing, identical to English or with other placeholders (:mod:`l10n.interface`),
 glossary terms missing in a locale, stems that miss their own term, and glossary pages whose
 headings are not the terms (:mod:`l10n.glossary`). A finding fails the checks when its
-``fails`` says so; the rest are what a language in progress still has to do.
+``fails`` says so, a missing one only the release check; the rest are what a language in
+progress still has to do.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .glossary import glossary_findings, load_glossary
-from .interface import string_findings
-from .problem import Finding
+from .interface import KINDS, string_findings
+from .problem import Finding, Problem
 from .project import Project
 
 TITLE = "Interface strings (dplesson/locales/<code>.yml) and glossary (docs/hooks/glossary.yml)"
@@ -36,9 +37,39 @@ def findings(project: Project, locales: Sequence[str] | None = None) -> list[Fin
     return found
 
 
-def failing_findings(found: Sequence[Finding]) -> list[Finding]:
-    """Select the findings that fail the checks (see :attr:`Finding.fails`)."""
-    return [f for f in found if f.fails]
+def failing_findings(found: Sequence[Finding], release: bool = False) -> list[Finding]:
+    """Select the findings that fail the checks (see :attr:`Finding.fails`).
+
+    Something missing (a string, a term, a glossary heading) is what a new English one leaves
+    behind: it fails only the release check (``release``).
+    """
+    return [f for f in found if f.fails and (release or f.kind != "missing")]
+
+
+def summarised(found: Sequence[Finding]) -> list[Finding]:
+    """Collapse the strings a language in progress has not translated to one row per section.
+
+    Keys still English (missing or identical) that do not fail are grouped by their section
+    (``figures``, ``chrome``...): a new language has about 150 of them.
+    """
+    groups: dict[object, list[Finding]] = {}
+    for item in found:
+        quiet = not item.fails and item.section == "strings" and item.kind in KINDS[:2]
+        key = (item.locale, item.key.split(".")[0], item.kind) if quiet else id(item)
+        groups.setdefault(key, []).append(item)
+    summary = []
+    for items in groups.values():
+        first, lines = items[0], sorted(i.problem.line for i in items)
+        if len(items) == 1:
+            summary.append(first)
+            continue
+        section, names = first.key.split(".")[0], [i.key.partition(".")[2] for i in items]
+        keys = ", ".join(names[:4]) + (", …" if len(names) > 4 else "")
+        where = f", lines {lines[0]}–{lines[-1]}" if first.kind == "identical" else ""
+        what = f"{len(items)} {section} strings are {first.kind} ({keys}){where}"
+        problem = Problem(first.problem.file, lines[0], what, "translate them")
+        summary.append(Finding(first.locale, "strings", section, first.kind, problem, False))
+    return summary
 
 
 def render_findings(found: Sequence[Finding]) -> str:
@@ -47,7 +78,7 @@ def render_findings(found: Sequence[Finding]) -> str:
     if not found:
         return "\n".join([*lines, "nothing to do: every string and term is in place"]) + "\n"
     rows = [("locale", "section", "kind", "details")]
-    for item in found:
+    for item in summarised(found):
         note = "" if item.fails else " (language in progress: not an error yet)"
         rows.append((item.locale, item.section, item.kind, f"{item.problem}{note}"))
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
@@ -55,8 +86,8 @@ def render_findings(found: Sequence[Finding]) -> str:
         lines.append("  ".join([*(row[i].ljust(widths[i]) for i in range(3)), row[3]]).rstrip())
         if number == 0:
             lines.append("  ".join("-" * w for w in [*widths, len("details")]))
-    failing = len(failing_findings(found))
-    lines += ["", f"{len(found)} findings, {failing} of them failing the checks"]
+    failing, late = len(failing_findings(found)), len(failing_findings(found, True))
+    lines += ["", f"{len(found)} findings: {failing} fail the checks, {late} the release check"]
     return "\n".join(lines) + "\n"
 
 

@@ -5,9 +5,10 @@ the English term. Stems let inflected forms count (Dutch *gevoeligheden*, Turkis
 words inside code, formulas, link targets and tags do not count.
 
 :func:`glossary_findings` checks the term list itself for the report: every term has a name in
-every locale (a missing one fails in a complete language; in a language in progress the report
-lists what to add), each locale's stems match its own term, and each glossary page
-(``docs/<locale>/glossary.md``) has one third-level heading per term, spelled as the term.
+every locale (a missing one fails the release check of a complete language; in a language in
+progress the report lists what to add), each locale's stems match its own term, and each
+glossary page (``docs/<locale>/glossary.md``) has one third-level heading per term, spelled as
+the term (in a language in progress, as the English term while it has no name of its own).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from pathlib import Path
 
 from .problem import Finding, Problem
 from .project import Project, read_yaml
-from .structure import structure
+from .structure import Structure, structure
+from .units import prose
 
 #: The page that explains every term, one third-level heading each.
 GLOSSARY_PAGE = "glossary.md"
@@ -76,44 +78,34 @@ def stem_pattern(stem: str, locale: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + r"\s+".join(re.escape(w) + r"\w*" for w in words))
 
 
-_PROSE_DROP = [
-    re.compile(r"^[ \t]*-{1,}8<-{1,}.*$", re.MULTILINE),  # include lines
-    re.compile(r"^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1", re.DOTALL | re.MULTILINE),  # fences
-    re.compile(r"\$\$.*?\$\$", re.DOTALL),  # display formulas
-    re.compile(r"(?<!\\)\$[^$\n]+?\$"),  # inline formulas
-    re.compile(r"(`+).*?\1", re.DOTALL),  # code spans
-    re.compile(r"\]\([^)]*\)"),  # link targets
-    re.compile(r"<[^>]+>"),  # HTML tags
-    re.compile(r"\{[^}\n]*#[\w-]+[^}\n]*\}"),  # heading ids { #id }
-]
-
-
-def prose(body: str) -> str:
-    """Keep the words of a page body: drop includes, formulas, code, link targets, tags."""
-    for pattern in _PROSE_DROP:
-        body = pattern.sub(" ", body)
-    return body
-
-
 def term_problems(
-    terms: Iterable[Term], source: str, english: str, locale: str, text: str, file: str
+    terms: Iterable[Term], source: str, en: Structure, locale: str, here: Structure, file: str
 ) -> list[Problem]:
-    """Report checked terms the English body uses but the translation lacks.
+    """Report checked terms the English page uses but the translation never does.
 
     A term with no name in ``locale`` is left out: :func:`glossary_findings` reports it once
     for the glossary (failing in a complete language), not again on every page using it.
     """
-    english_words, here_words = fold(prose(english), source), fold(prose(text), locale)
+    here_words = fold(prose("\n".join(u.text for u in here.units)), locale)
     problems = []
     for term in terms:
         if not term.check or source not in term.stems or locale not in term.stems:
             continue
-        if not any(stem_pattern(s, source).search(english_words) for s in term.stems[source]):
-            continue
-        if not any(stem_pattern(s, locale).search(here_words) for s in term.stems[locale]):
-            what = f"the English uses the term {term.names[source]!r}; this page never uses "
-            what += f"{term.names[locale]!r}"
-            problems.append(Problem(file, 1, what, f"use the glossary term {term.names[locale]!r}"))
+        used = [
+            u
+            for u in en.units
+            if any(
+                stem_pattern(s, source).search(fold(prose(u.text), source))
+                for s in term.stems[source]
+            )
+        ]
+        if used and not any(stem_pattern(s, locale).search(here_words) for s in term.stems[locale]):
+            what = (
+                f"the English uses the term {term.names[source]!r} (English line {used[0].line}); "
+            )
+            what += f"this page never uses {term.names[locale]!r}"
+            fix = f"use the glossary term {term.names[locale]!r}"
+            problems.append(Problem(file, here.near(en, used[0].line), what, fix))
     return problems
 
 
@@ -141,19 +133,23 @@ def _page_findings(project: Project, terms: list[Term], locale: str) -> list[Fin
     file, glossary = project.rel(path), project.rel_root(project.glossary)
     headings = [h for h in structure(project, path).headings if h.level == 3]
     by_text = {plain(h.text): h for h in headings}
-    named = {plain(t.names[locale]): t for t in terms if locale in t.names}
-    problems: list[tuple[str, Problem]] = []
+    by_id = {h.id: h.line for h in headings}
+    # In a language in progress a term with no name yet keeps its English heading.
+    fallback = project.source if project.language(locale).state != "complete" else locale
+    names = {t.id: t.names.get(locale) or t.names.get(fallback) for t in terms}
+    named = {plain(name): t for t in terms if (name := names[t.id])}
+    problems: list[tuple[str, Problem, str]] = []
     for text, term in named.items():
         if text not in by_text:
-            what = f"no heading for the term {term.names[locale]!r} ({term.id})"
-            fix = f"add ### {term.names[locale]} {{ #{term.id} }}, or respell the term"
-            problems.append((term.id, Problem(file, 1, what, fix)))
+            what = f"no heading for the term {names[term.id]!r} ({term.id})"
+            fix = f"add ### {names[term.id]} {{ #{term.id} }}, or respell the term"
+            problems.append((term.id, Problem(file, by_id.get(term.id, 1), what, fix), "missing"))
     for text, heading in by_text.items():
         if text not in named:
             what = f"the heading {heading.text!r} is no {locale} term of {glossary}"
             fix = "spell it as the term, or add the term"
-            problems.append((heading.id, Problem(file, heading.line, what, fix)))
-    return [Finding(locale, "glossary", key, "heading", p, True) for key, p in problems]
+            problems.append((heading.id, Problem(file, heading.line, what, fix), "heading"))
+    return [Finding(locale, "glossary", key, kind, p, True) for key, p, kind in problems]
 
 
 def glossary_findings(project: Project, terms: list[Term], locale: str) -> list[Finding]:

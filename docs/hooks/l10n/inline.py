@@ -1,19 +1,15 @@
-r"""Inline formulas, inline code and widget attributes in a page's Markdown source.
+r"""Inline formulas and inline code in a page's Markdown source.
 
 A translation changes the words around a formula or a code name, never the formula or the name
 itself. Counting them is not enough (``$\Delta f$`` changed to ``$\delta f$`` keeps the count),
-so this module reads them from the Markdown as multisets (:class:`collections.Counter`) of
-normalised text that the comparison can subtract:
+so they are compared as multisets of normalised text:
 
-- :func:`inline_formulas` and :func:`inline_code` read prose only: fenced blocks, ``--8<--``
-  include lines, front matter and display formulas are skipped, and a code span hides the
-  dollars inside it, as in the rendered page;
+- :func:`spans` reads them from prose only: fenced blocks, ``--8<--`` include lines, front
+  matter and display formulas are skipped, and a code span hides the dollars inside it, as in
+  the rendered page;
 - :func:`formula_key` ignores spacing but keeps every symbol, and writes decimals one way, so
   ``0.5`` in English matches ``0{,}5`` in Dutch; :func:`wrong_decimals` checks that way
-  separately, so each mistake gets one message;
-- :func:`unescaped_quotes` finds a straight ``"`` that ends an attribute value early (a widget
-  text that quotes something), which otherwise only shows as attributes that differ;
-- :func:`describe_differences` names what is missing and what is extra in plain words.
+  separately, so each mistake gets one message.
 
 Everything here is pure: text in, values out, no MkDocs and no files.
 """
@@ -22,8 +18,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 DECIMAL_SEPARATORS = (".", ",")
@@ -48,9 +43,6 @@ _WRONG = {
     # a language that writes 0.5: a braced decimal comma
     ".": re.compile(r"\d+\{,\}\d+"),
 }
-_TAG_START = re.compile(r"<([A-Za-z][\w-]*)")
-_ATTRIBUTE_LINE = re.compile(r"^[ \t]+(?=[A-Za-z_:][\w:.-]*=[\"'])")
-_ATTRIBUTE = re.compile(r"\s*([^\s\"'>/=]+)(?:\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?")
 
 
 @dataclass(frozen=True)
@@ -67,15 +59,6 @@ class WrongDecimal:
 
     found: str
     expected: str
-
-
-@dataclass(frozen=True)
-class BrokenAttribute:
-    """A straight quote ended the value of ``attribute`` early; ``stray`` is what followed."""
-
-    attribute: str
-    column: int
-    stray: str
 
 
 def _check_separator(decimal: str) -> None:
@@ -201,21 +184,6 @@ def code_key(code: str, locales: Iterable[str] = ()) -> str:
     )
 
 
-def _multiset(items: Iterable[Span], key: Callable[[str], str]) -> Counter[str]:
-    return Counter(key(item.text) for item in items)
-
-
-def inline_formulas(markdown: str) -> Counter[str]:
-    """Collect the inline formulas of a page's prose as a multiset of :func:`formula_key` values."""
-    return _multiset(spans(markdown)[0], formula_key)
-
-
-def inline_code(markdown: str, locales: Iterable[str] = ()) -> Counter[str]:
-    """Collect the inline code spans of a page's prose as a multiset of :func:`code_key` values."""
-    names = tuple(locales)
-    return _multiset(spans(markdown)[1], lambda code: code_key(code, names))
-
-
 def wrong_decimals(formula: str, decimal: str) -> list[WrongDecimal]:
     """Numbers in ``formula`` not written the way of a language whose separator is ``decimal``.
 
@@ -231,53 +199,3 @@ def wrong_decimals(formula: str, decimal: str) -> list[WrongDecimal]:
         expected = ("{,}" if decimal == "," else ".").join(digits)
         found.append(WrongDecimal(match.group(), expected))
     return found
-
-
-def unescaped_quotes(line: str) -> list[BrokenAttribute]:
-    """Find attribute values that a straight ``"`` inside the text ended early.
-
-    Reads the HTML tags of one Markdown line, and a continuation line of a tag whose
-    attributes are spread over several lines (it starts with indentation and ``name="``).
-    After a quoted value only a space, ``>`` or ``/>`` may follow; ``data-t-x="say "hi""``
-    leaves ``hi""`` behind. A value with a quote must write it ``&quot;``.
-    """
-    starts = [m.end() for m in _TAG_START.finditer(line)]
-    continuation = _ATTRIBUTE_LINE.match(line)
-    if continuation:
-        starts.insert(0, continuation.end())
-    broken: list[BrokenAttribute] = []
-    for start in starts:
-        position, quoted = start, ""
-        while True:
-            while position < len(line) and line[position] in " \t":
-                position += 1
-            if position >= len(line) or line.startswith((">", "/>"), position):
-                break
-            attribute = _ATTRIBUTE.match(line, position)
-            end = attribute.end() if attribute else position
-            if attribute and (attribute.group(2) or "")[:1] in {'"', "'"}:
-                quoted = attribute.group(1)
-            closed = end >= len(line) or line[end] in " \t>" or line.startswith("/>", end)
-            if attribute is None or not closed:
-                if quoted:
-                    stray = re.split(r"[\s>]", line[end:], maxsplit=1)[0]
-                    broken.append(BrokenAttribute(quoted, end + 1, stray))
-                break
-            position = end
-    return broken
-
-
-def describe_differences(what: str, english: Counter[str], here: Counter[str]) -> list[str]:
-    r"""Say in plain words which items of the English multiset are missing here, and which extra.
-
-    ``what`` names the kind (``"formula"``, ``"code"``); the messages read "formula `\Delta f`
-    of the English is missing here" and "formula `\delta f` is extra here (2×)".
-    """
-    messages = []
-    for item, count in sorted((english - here).items()):
-        times = f" ({count}×)" if count > 1 else ""
-        messages.append(f"{what} `{item}` of the English is missing here{times}")
-    for item, count in sorted((here - english).items()):
-        times = f" ({count}×)" if count > 1 else ""
-        messages.append(f"{what} `{item}` is extra here{times}")
-    return messages

@@ -15,8 +15,9 @@ per locale and with the line in the settings file:
 * ``unknown``: a key English does not have (a misspelt key is never shown), or a key in
   ``keep_english`` that is not an interface string.
 
-Placeholder and unknown keys always fail the checks; missing and identical ones fail only in a
-``complete`` language, since a language in progress grows string by string.
+Placeholder and unknown keys always fail the checks; identical ones only in a ``complete``
+language, since a language in progress grows string by string; missing ones (what a new English
+string leaves) only the release check of a complete language.
 """
 
 from __future__ import annotations

@@ -13,6 +13,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import nbformat
+
 from .inline import code_key, formula_key, spans
 from .problem import Problem
 from .records import read_notebook
@@ -20,9 +22,10 @@ from .records import read_notebook
 _HEADING = re.compile(r"^#{1,6}[ \t]", re.MULTILINE)
 
 
-def cells(path: Path) -> list[tuple[str, str]]:
-    """Return (type, source) of each cell of a notebook file."""
-    return [(str(c.cell_type), str(c.source)) for c in read_notebook(path).cells]
+def cells(path: Path, text: str | None = None) -> list[tuple[str, str]]:
+    """Return (type, source) of each cell of a notebook file (or of an older ``text`` of it)."""
+    notebook = read_notebook(path) if text is None else nbformat.reads(text, as_version=4)  # type: ignore[no-untyped-call]
+    return [(str(c.cell_type), str(c.source)) for c in notebook.cells]
 
 
 def cell_name(number: int, kind: str) -> str:
@@ -42,10 +45,14 @@ def _first_difference(english: str, here: str) -> str:
 
 
 def compare_notebook(
-    english: Path, translated: Path, file: str, locales: tuple[str, ...] = ()
+    english: Path,
+    translated: Path,
+    file: str,
+    locales: tuple[str, ...] = (),
+    old: str | None = None,
 ) -> list[Problem]:
-    """Compare a translated notebook with the English one, cell by cell."""
-    ours, theirs = cells(translated), cells(english)
+    """Compare a translated notebook with the English one (or its ``old`` text), cell by cell."""
+    ours, theirs = cells(translated), cells(english, old)
     kinds_en, kinds_here = [k for k, _ in theirs], [k for k, _ in ours]
     if kinds_en != kinds_here:
         matcher = difflib.SequenceMatcher(a=kinds_en, b=kinds_here, autojunk=False)

@@ -24,8 +24,8 @@ class Problem:
 class Finding:
     """A problem outside the pages (an interface string, a glossary entry) of one locale.
 
-    ``fails`` tells whether it fails the checks, like drift, or only informs, like a page that
-    falls back to English in a language still in progress.
+    ``fails`` tells whether it fails the checks (one of ``kind`` ``missing``: the release check
+    only), or only informs, like a page that falls back to English in a language in progress.
     """
 
     locale: str

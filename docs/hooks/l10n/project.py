@@ -8,6 +8,7 @@ and each language's conventions and state from ``dplesson/locales/<locale>.yml``
 
 from __future__ import annotations
 
+import re
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +17,8 @@ from typing import Any
 import yaml
 
 STATES = ("complete", "in progress")
+#: How each decimal sign is written inside a formula.
+FORMULA_DECIMAL = {".": ".", ",": "{,}"}
 NOTEBOOK_SUFFIX = ".ipynb"
 
 
@@ -28,6 +31,7 @@ class Language:
     decimal: str = "."
     formula_decimal: str = "."
     state: str = "complete"
+    time_line: str = ""  # chrome.time_line: how a chapter states its time
 
 
 @dataclass(frozen=True)
@@ -117,17 +121,25 @@ def _language(root: Path, docs: Path, code: str, name: str) -> Language:
         data = loaded
     decimal = str(data.get("decimal", "."))
     state = str(data.get("state", "complete"))
-    if decimal not in {".", ","}:
+    if decimal not in FORMULA_DECIMAL:
         raise ValueError(f"{path}: decimal must be '.' or ','; got {decimal!r}")
+    formula = str(data.get("formula_decimal", FORMULA_DECIMAL[decimal]))
+    if formula != FORMULA_DECIMAL[decimal]:
+        raise ValueError(
+            f"{path}: formula_decimal must be {FORMULA_DECIMAL[decimal]!r} with decimal "
+            f"{decimal!r} (braces keep TeX from spacing a comma like a list); got {formula!r}"
+        )
     if state not in STATES:
         raise ValueError(f"{path}: state must be one of {list(STATES)}; got {state!r}")
-    return Language(
-        code=code,
-        name=str(data.get("name", name)),
-        decimal=decimal,
-        formula_decimal=str(data.get("formula_decimal", decimal)),
-        state=state,
-    )
+    chrome = data.get("chrome")
+    line = str(chrome.get("time_line", "")) if isinstance(chrome, dict) else ""
+    return Language(code, str(data.get("name", name)), decimal, formula, state, line)
+
+
+def time_pattern(line: str) -> re.Pattern[str]:
+    """Turn a time line (``chrome.time_line``) into a pattern; no-break spaces read as spaces."""
+    line = line.replace("\u00a0", " ").replace("\u202f", " ")
+    return re.compile(re.escape(line).replace(re.escape("{minutes}"), r"\d+"))
 
 
 def load_project(config_file: Path) -> Project:

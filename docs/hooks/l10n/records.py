@@ -1,10 +1,13 @@
 """Which English revision a translation was checked against: hashing, reading and writing it.
 
-A translated page keeps ``source: {sha256, commit}`` in its front matter; a translated notebook
-keeps the same record in its notebook metadata. The hash is taken over the *words* of the
-English file: runs of whitespace (line wrapping, indentation of prose) are collapsed, while
-fenced code is kept byte for byte. So reflowing a paragraph marks nothing outdated, and any
-changed word, symbol or line of code does. The commit lets ``--diff`` find the old text in git.
+A translated page keeps a ``source`` record in its front matter; a translated notebook keeps the
+same record in its notebook metadata. ``sha256`` is taken over the *words* of the English file:
+runs of whitespace (line wrapping, indentation of prose) are collapsed, while fenced code is
+kept byte for byte. So reflowing a paragraph marks nothing outdated, and any changed word,
+symbol or line of code does. ``blob`` is the git object of the English file whose structure the
+translation follows (``mark`` and ``sync`` set it), so the old English is one ``git cat-file``
+away; ``unchanged`` is the reason a translator gave for marking a translation that did not
+change while the English did. Older records hold a ``commit`` instead of a ``blob``.
 """
 
 from __future__ import annotations
@@ -22,15 +25,18 @@ from mkdocs.utils.meta import get_data
 from .project import is_notebook
 
 HASH_LENGTH = 12
+FIELDS = ("sha256", "commit", "blob", "unchanged")
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 
 
 @dataclass(frozen=True)
 class SourceRecord:
-    """The English revision a translation says it was translated from."""
+    """The English revision a translation says it was translated from (see the module)."""
 
     sha256: str
-    commit: str | None
+    commit: str | None = None
+    blob: str | None = None
+    unchanged: str | None = None
 
 
 def normalise_markdown(text: str) -> str:
@@ -74,11 +80,12 @@ def cell_texts(notebook: Any) -> list[tuple[str, str]]:
     return cells
 
 
-def normalised(path: Path) -> str:
+def normalised(name: str, text: str) -> str:
     """Return the text a page's or notebook's hash covers (no outputs, no metadata)."""
-    if is_notebook(path.name):
-        return json.dumps(cell_texts(read_notebook(path)), ensure_ascii=False)
-    return normalise_markdown(path.read_text(encoding="utf-8"))
+    if is_notebook(name):
+        notebook = nbformat.reads(text, as_version=4)  # type: ignore[no-untyped-call]
+        return json.dumps(cell_texts(notebook), ensure_ascii=False)
+    return normalise_markdown(text)
 
 
 def text_hash(text: str) -> str:
@@ -88,15 +95,15 @@ def text_hash(text: str) -> str:
 
 def source_hash(path: Path) -> str:
     """Hash a page's or notebook's words, so that reflowing or re-saving changes nothing."""
-    return text_hash(normalised(path))
+    return text_hash(normalised(path.name, path.read_text(encoding="utf-8")))
 
 
 def _record_of(data: object) -> SourceRecord | None:
     """Turn a ``source`` mapping into a record; None if absent or malformed."""
     if not isinstance(data, dict) or not isinstance(data.get("sha256"), str):
         return None
-    commit = data.get("commit")
-    return SourceRecord(data["sha256"], commit if isinstance(commit, str) else None)
+    texts = {k: v for k, v in data.items() if k in FIELDS and isinstance(v, str)}
+    return SourceRecord(**texts)
 
 
 def front_matter(path: Path) -> tuple[str, dict[str, Any]]:
@@ -132,12 +139,26 @@ def notebook_outdated_reason(notebook: Path, english: Path) -> str | None:
     return outdated_reason(dict(read_notebook(notebook).metadata), english)
 
 
+def translation_hash(name: str, text: str) -> str:
+    """Hash a translation's own words: its cells, or its front matter (but the record) and body."""
+    if is_notebook(name):
+        return text_hash(normalised(name, text))
+    body, meta = get_data(text)
+    meta = {k: v for k, v in meta.items() if k != "source"}
+    return text_hash(json.dumps(meta, sort_keys=True, default=str) + normalise_markdown(body))
+
+
+def _fields(record: SourceRecord) -> dict[str, str]:
+    """Return the record's fields that are set, in the order they are written."""
+    return {k: getattr(record, k) for k in FIELDS if getattr(record, k)}
+
+
 def _record_block(record: SourceRecord) -> list[str]:
     """Write the front matter lines of a record, quoted so a hash never reads as a number."""
-    lines = ["source:", f'  sha256: "{record.sha256}"']
-    if record.commit:
-        lines.append(f'  commit: "{record.commit}"')
-    return lines
+    return [
+        "source:",
+        *(f"  {k}: {json.dumps(v, ensure_ascii=False)}" for k, v in _fields(record).items()),
+    ]
 
 
 def _write_page_record(path: Path, record: SourceRecord) -> None:
@@ -166,8 +187,7 @@ def _write_page_record(path: Path, record: SourceRecord) -> None:
 def _write_notebook_record(path: Path, record: SourceRecord) -> None:
     """Put ``record`` into the notebook metadata, saved the way Jupyter saves it."""
     notebook = read_notebook(path)
-    data = {"sha256": record.sha256, **({"commit": record.commit} if record.commit else {})}
-    notebook.metadata["source"] = data
+    notebook.metadata["source"] = _fields(record)
     path.write_text(nbformat.writes(notebook) + "\n", encoding="utf-8")  # type: ignore[no-untyped-call]
 
 

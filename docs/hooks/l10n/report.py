@@ -2,8 +2,15 @@
 
 Status of one translated file: ``missing`` (falls back to English), ``drift`` (its structure
 differs from English: the build or the reader would notice), ``outdated`` (the English words
-changed since the translation was checked) or ``translated``. A missing file fails the checks
-only in a language whose state is ``complete``; drift always fails.
+changed since the translation was checked) or ``translated``. When the English changed, the
+structure is compared with the English the translation follows (its record) too: a translation
+that matches either is outdated, with the structure the English added listed as ``pending``
+(``sync`` carries it), so an English edit never fails the checks; drift the translator made
+does. Units still identical to English (:mod:`l10n.units`) are listed and left out of the
+words percentage.
+
+The default checks fail on drift only; the release check (:func:`failing` with ``release``) also
+on a missing or outdated file of a ``complete`` language, or English left in one.
 """
 
 from __future__ import annotations
@@ -13,10 +20,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .changes import english_text
 from .compare import compare
 from .findings import findings_json
-from .glossary import Term, load_glossary, term_problems
-from .notebooks import compare_notebook, markdown_words
+from .glossary import Term, load_glossary
+from .notebooks import cells, compare_notebook, markdown_words
 from .problem import Finding, Problem
 from .project import Project, is_notebook
 from .records import (
@@ -28,6 +36,7 @@ from .records import (
     source_hash,
 )
 from .structure import Pages
+from .units import Unit, units, untranslated, words
 
 STATUSES = ("translated", "outdated", "missing", "drift")
 
@@ -45,6 +54,9 @@ class PageStatus:
     current: str | None = None
     words: int = 0  # words of the English source, for the progress percentage
     diff: str | None = None
+    pending: list[Problem] = field(default_factory=list)  # structure to carry from the English
+    untranslated: list[Problem] = field(default_factory=list)  # units still English
+    untranslated_words: int = 0
 
     def as_json(self) -> dict[str, Any]:
         """Return this status as a JSON-ready dict."""
@@ -60,6 +72,9 @@ class PageStatus:
             "recorded": None if recorded is None else vars(recorded),
             "current_sha256": self.current,
             "english_words": self.words,
+            "pending": [str(p) for p in self.pending],
+            "untranslated": [str(p) for p in self.untranslated],
+            "untranslated_words": self.untranslated_words,
         }
         if self.diff is not None:
             data["diff"] = self.diff
@@ -72,6 +87,46 @@ def _english_words(project: Project, page: str) -> int:
     if is_notebook(page):
         return markdown_words(path)
     return len(front_matter(path)[0].split())
+
+
+def _problems(
+    pages: Pages, terms: Sequence[Term], locale: str, page: str, english: str | None = None
+) -> list[Problem]:
+    """Compare a translation with the English page or notebook (or an older ``english`` text)."""
+    project = pages.project
+    file, source = f"{locale}/{page}", project.path(project.source, page)
+    if is_notebook(page):
+        here = project.path(locale, page)
+        return compare_notebook(source, here, file, tuple(project.languages), english)
+    return compare(pages, locale, page, terms, english)
+
+
+_UNITS = {"para": "paragraph", "item": "list item", "tag": "line", "admonition": "title"}
+
+
+def _still_english(pages: Pages, locale: str, page: str) -> tuple[list[Problem], int]:
+    """List the units of a translation identical to English, and count their words."""
+    project = pages.project
+    english, here = project.path(project.source, page), project.path(locale, page)
+    pairs: list[tuple[list[Unit], list[Unit], int | None]]
+    if is_notebook(page):
+        both = zip(cells(english), cells(here), strict=False)
+        pairs = [
+            (units(a), units(b), number)
+            for number, ((kind, a), (_, b)) in enumerate(both, 1)
+            if kind == "markdown"
+        ]
+    else:
+        pairs = [(list(pages.get(english).units), list(pages.get(here).units), None)]
+    found, count = [], 0
+    for en, mine, cell in pairs:
+        for unit in untranslated(en, mine):
+            count += len(words(unit).split())
+            text = " ".join(unit.text.split())
+            what = f"{_UNITS.get(unit.kind, unit.kind)} still in English: “{text[:70]}”"
+            line, kind = (cell, "cell") if cell else (unit.line, "line")
+            found.append(Problem(f"{locale}/{page}", line, what, "translate it", kind))
+    return found, count
 
 
 def page_status(pages: Pages, terms: Sequence[Term], locale: str, page: str) -> PageStatus:
@@ -88,17 +143,32 @@ def page_status(pages: Pages, terms: Sequence[Term], locale: str, page: str) -> 
         return PageStatus(locale, page, "missing", words=words)
     if is_notebook(page):
         meta = dict(read_notebook(translated).metadata)
-        problems = compare_notebook(english, translated, file, tuple(project.languages))
     else:
-        body, meta = front_matter(translated)
-        problems = compare(pages, locale, page)
-        problems += term_problems(
-            terms, project.source, front_matter(english)[0], locale, body, file
-        )
-    reason = outdated_reason(meta, english)
+        meta = front_matter(translated)[1]
+    problems = _problems(pages, terms, locale, page)
+    reason, record = outdated_reason(meta, english), read_record(meta)
+    pending: list[Problem] = []
+    if problems and reason and record:  # the English moved: does it match the one recorded?
+        old = english_text(english, record, reviewed=False)
+        if old is None:
+            what = "the English it follows is not in this clone's history: drift is not told apart"
+            problems.insert(0, Problem(file, 1, what, "fetch it (`git fetch --unshallow`)"))
+        if old is None or not _problems(pages, terms, locale, page, old):
+            pending, problems = problems, []
     status = "drift" if problems else "outdated" if reason else "translated"
+    still, count = _still_english(pages, locale, page)
     return PageStatus(
-        locale, page, status, problems, reason, read_record(meta), source_hash(english), words
+        locale,
+        page,
+        status,
+        problems,
+        reason,
+        record,
+        source_hash(english),
+        words,
+        pending=pending,
+        untranslated=still,
+        untranslated_words=count,
     )
 
 
@@ -138,34 +208,49 @@ def progress(statuses: Iterable[PageStatus]) -> dict[str, float]:
     for item in statuses:
         total[item.locale] = total.get(item.locale, 0) + item.words
         if item.status != "missing":
-            done[item.locale] = done.get(item.locale, 0) + item.words
+            translated = max(0, item.words - item.untranslated_words)
+            done[item.locale] = done.get(item.locale, 0) + translated
     return {loc: 100.0 * done.get(loc, 0) / total[loc] if total[loc] else 100.0 for loc in total}
 
 
-def failing(project: Project, statuses: Iterable[PageStatus]) -> list[PageStatus]:
-    """Select what must fail CI: drift, and missing files of a complete language."""
+def failing(
+    project: Project, statuses: Iterable[PageStatus], release: bool = False
+) -> list[PageStatus]:
+    """Select what fails the checks: drift, which the translation's own edits made.
+
+    Before a release (``release``) a complete language must also have every file, none
+    outdated and no English left: English edits (a new page too) make them so, and must not
+    block anyone until then.
+    """
     return [
         s
         for s in statuses
         if s.status == "drift"
-        or (s.status == "missing" and project.language(s.locale).state == "complete")
+        or (
+            release
+            and project.language(s.locale).state == "complete"
+            and (s.status in ("missing", "outdated") or bool(s.untranslated))
+        )
     ]
 
 
-def _details(project: Project, item: PageStatus) -> list[str]:
+def details(project: Project, item: PageStatus) -> list[str]:
     """List the lines shown under one status row."""
-    details = [str(p) for p in item.problems]
+    lines = [str(p) for p in item.problems]
     if item.status == "missing":
         if project.language(item.locale).state == "complete":
             copy = f"{project.source}/{item.page} to {item.locale}/{item.page}"
-            details.append(
-                f"falls back to English, but {item.locale} is complete: copy {copy}, translate it"
-            )
+            lines.append(f"falls back to English; {item.locale} is complete: copy {copy} and "
+                         "translate it before the release")  # fmt: skip
         else:
-            details.append("falls back to English (language in progress)")
+            lines.append("falls back to English (language in progress)")
     elif item.outdated:
-        details.append(item.outdated + f" — review, then `mark {item.locale} {item.page}`")
-    return details
+        then = "`sync`, then review" if item.pending else "review"
+        lines.append(item.outdated + f" — {then}, then `mark {item.locale} {item.page}`")
+        lines += [f"English moved on: {p}" for p in item.pending]
+    if item.recorded and item.recorded.unchanged and not item.outdated:
+        lines.append(f"marked unchanged: {item.recorded.unchanged}")
+    return lines + [str(p) for p in item.untranslated]
 
 
 def render_table(
@@ -177,9 +262,9 @@ def render_table(
     """
     rows = [("locale", "page", "status", "details")]
     for item in statuses:
-        details = _details(project, item)
-        rows.append((item.locale, item.page, item.status, details[0] if details else ""))
-        rows += [("", "", "", extra) for extra in details[1:]]
+        shown = details(project, item)
+        rows.append((item.locale, item.page, item.status, shown[0] if shown else ""))
+        rows += [("", "", "", extra) for extra in shown[1:]]
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     lines = [f"Translation status against the source locale '{project.source}'", ""]
     for number, row in enumerate(rows):

@@ -11,20 +11,21 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import markdown
 from bs4 import BeautifulSoup, Tag
+from mkdocs.utils.meta import get_data
 
 from .inline import Span, spans
 from .project import Project
-from .records import front_matter
+from .units import Unit, units
 
 INCLUDE = re.compile(r'^[ \t]*-{1,}8<-{1,}[ \t]+"([^"\n]+)"[ \t]*$', re.MULTILINE)
 PLACEHOLDER = re.compile(r"\{(\w+)\}")  # {example} in widget texts, filled in by the scripts
 _EXPLICIT_ID = re.compile(r"\{[^}]*#[\w-]+[^}]*\}[ \t]*$")
-_HEADING_LINE = re.compile(r"^(#{1,6})[ \t]+\S")
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class Widget:
 
     classes: tuple[str, ...]
     data: dict[str, str] = field(hash=False)
-    broken: tuple[str, ...] = ()  # attribute names holding a '"': an unescaped quote split them
+    broken: tuple[tuple[str, str], ...] = ()  # (attribute a straight '"' ended, what followed)
 
     def placeholders(self, attribute: str) -> frozenset[str]:
         """Return the ``{placeholders}`` of one attribute value."""
@@ -65,9 +66,18 @@ class Structure:
     admonitions: tuple[str, ...]
     widgets: tuple[Widget, ...]
     exercises: tuple[str, ...]  # exercise ids and their "id:option"s, in page order
+    placeholders: dict[str, frozenset[str]] = field(hash=False)  # per exercise, outside formulas
     inline_math: tuple[Span, ...]  # read from the Markdown (l10n.inline), with their lines
     display_math: tuple[str, ...]
     inline_code: tuple[Span, ...]
+    units: tuple[Unit, ...]  # paragraphs, list items, headings... (l10n.units)
+
+    def near(self, english: Structure, line: int) -> int:
+        """Return the line here of the heading above ``line`` of the English page (else 1)."""
+        above = [i for i, h in enumerate(english.headings) if h.line <= line]
+        if not above or len(english.headings) != len(self.headings):
+            return 1
+        return self.headings[above[-1]].line
 
     def line_of(self, *needles: str) -> int:
         """Return the first line (1-based) holding every needle; 1 when none does."""
@@ -109,33 +119,24 @@ def _classes(tag: Tag) -> list[str]:
 def _widget(tag: Tag) -> Widget:
     """Collect a widget's ``data-`` attributes and any attribute an unescaped quote produced."""
     attrs = {str(k): str(v) for k, v in tag.attrs.items()}
+    broken = [(a, b) for a, b in pairwise(attrs) if '"' in b and '"' not in a]  # b: 'hi"'.
     return Widget(
         classes=tuple(c for c in _classes(tag) if c.startswith("dp-")),
         data={k: v for k, v in attrs.items() if k.startswith("data-")},
-        broken=tuple(k for k in attrs if '"' in k or "“" in k),
+        broken=tuple(broken),
     )
 
 
-def _heading_lines(body: str, offset: int) -> list[tuple[int, str]]:
-    """List (file line, text) of the Markdown heading lines outside fenced code, in order."""
-    found, fence = [], False
-    for number, line in enumerate(body.split("\n"), offset + 1):
-        if line.lstrip().startswith(("```", "~~~")):
-            fence = not fence
-        elif not fence and _HEADING_LINE.match(line):
-            found.append((number, line))
-    return found
-
-
-def structure(project: Project, path: Path) -> Structure:
-    """Render one page with the site's Markdown settings and collect its structure."""
-    body, _ = front_matter(path)
-    text = path.read_text(encoding="utf-8")
+def structure(project: Project, path: Path, text: str | None = None) -> Structure:
+    """Render one page (``text``, else the file) with the site's Markdown settings; collect it."""
+    text = path.read_text(encoding="utf-8") if text is None else text
+    body, _ = get_data(text)
     formulas, codes = spans(text)
     md = _markdown(project)
     md.reset()
     soup = BeautifulSoup(md.convert(body), "html.parser")
-    lines = _heading_lines(body, text.count("\n") - body.count("\n"))
+    parts = units(text)
+    lines = [(u.line, u.text) for u in parts if u.kind == "heading"]
     tokens = list(_flatten(getattr(md, "toc_tokens", [])))
     lines += [(1, "")] * (len(tokens) - len(lines))  # headings written as HTML
     headings = tuple(
@@ -167,9 +168,19 @@ def structure(project: Project, path: Path) -> Structure:
             _widget(t) for t in soup.find_all(True) if any(c.startswith("dp-") for c in _classes(t))
         ),
         exercises=tuple(exercises),
+        placeholders={
+            str(tag["data-exercise"]): frozenset(
+                name
+                for string in tag.find_all(string=True)
+                if not string.find_parent(class_="arithmatex")
+                for name in PLACEHOLDER.findall(str(string))
+            )
+            for tag in soup.find_all("div", attrs={"data-exercise": True})
+        },
         inline_math=tuple(formulas),
         display_math=tuple(_tex(m) for m in math if m.name == "div"),
         inline_code=tuple(codes),
+        units=tuple(parts),
     )
 
 
@@ -179,13 +190,14 @@ class Pages:
     def __init__(self, project: Project) -> None:
         """Start with an empty cache for ``project``."""
         self.project = project
-        self._cache: dict[Path, Structure] = {}
+        self._cache: dict[tuple[Path, str | None], Structure] = {}
 
-    def get(self, path: Path) -> Structure:
-        """Return the structure of one page file."""
-        if path not in self._cache:
-            self._cache[path] = structure(self.project, path)
-        return self._cache[path]
+    def get(self, path: Path, text: str | None = None) -> Structure:
+        """Return the structure of one page file, or of an older ``text`` of it."""
+        key = (path, text)
+        if key not in self._cache:
+            self._cache[key] = structure(self.project, path, text)
+        return self._cache[key]
 
     def shown(self, locale: str, page: str) -> Path | None:
         """Return the file readers of ``locale`` get for ``page``: translation, else English."""

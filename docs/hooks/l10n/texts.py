@@ -13,7 +13,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .inline import Span, code_key, formula_key, unescaped_quotes, wrong_decimals
+from .glossary import Term
+from .inline import Span, code_key, formula_key, wrong_decimals
 from .problem import Problem
 from .project import Language
 from .structure import PLACEHOLDER, Pages, Structure
@@ -30,6 +31,7 @@ class Context:
     page: str
     language: Language
     locales: tuple[str, ...]
+    terms: tuple[Term, ...] = ()
 
     @property
     def file(self) -> str:
@@ -42,12 +44,13 @@ Rule = Callable[[Structure, Structure, Context], list[Problem]]
 
 def _multiset(
     what: str,
-    english: Sequence[Span],
-    here: Sequence[Span],
+    spans: tuple[Sequence[Span], Sequence[Span]],
     key: Callable[[str], str],
     ctx: Context,
+    pages: tuple[Structure, Structure],
 ) -> list[Problem]:
-    """Compare two multisets of spans by ``key``; name each missing or extra item once."""
+    """Compare two multisets of spans (English, here) by ``key``; name each difference once."""
+    english, here = spans
     en_count = Counter(key(s.text) for s in english)
     here_count = Counter(key(s.text) for s in here)
     first_en = {key(s.text): s for s in reversed(english)}
@@ -57,7 +60,8 @@ def _multiset(
         span = first_en[item]
         times = f" ({count}× more in English)" if count > 1 else ""
         what_ = f"{what} `{span.text}` of the English (line {span.line}) is missing here{times}"
-        problems.append(Problem(ctx.file, 1, what_, f"keep `{span.text}` as in English"))
+        line = pages[1].near(pages[0], span.line)
+        problems.append(Problem(ctx.file, line, what_, f"keep `{span.text}` as in English"))
     for item, count in sorted((here_count - en_count).items()):
         span = first_here[item]
         times = f" ({count}×)" if count > 1 else ""
@@ -71,49 +75,74 @@ def _multiset(
 def formulas(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
     """Display formulas compared in order; inline formulas and code as multisets."""
     problems = []
-    if len(en.display_math) != len(here.display_math):
-        what = f"display formulas: {len(en.display_math)} in English, {len(here.display_math)} here"
-        problems.append(Problem(ctx.file, 1, what, "keep every English display formula"))
+    en_math, here_math = _display(en), _display(here)
+    if len(en_math) != len(here_math):
+        first = next(
+            (
+                i
+                for i, (a, b) in enumerate(zip(en_math, here_math, strict=False))
+                if formula_key(a.text) != formula_key(b.text)
+            ),
+            min(len(en_math), len(here_math)),
+        )
+        line = (
+            here_math[first].line if first < len(here_math) else here.near(en, en_math[first].line)
+        )
+        what = f"display formulas: {len(en_math)} in English, {len(here_math)} here"
+        problems.append(Problem(ctx.file, line, what, "keep every English display formula"))
     else:
-        pairs = zip(en.display_math, here.display_math, strict=True)
-        for number, (a, b) in enumerate(pairs, 1):
-            if formula_key(a) != formula_key(b):
-                line = here.line_of(b.split()[0]) if b.split() else 1
-                what = f"display formula {number} differs: English {a}, here {b}"
-                problems.append(Problem(ctx.file, line, what, "copy the English formula"))
-    problems += _multiset("inline formula", en.inline_math, here.inline_math, formula_key, ctx)
+        for number, (a, b) in enumerate(zip(en_math, here_math, strict=True), 1):
+            if formula_key(a.text) != formula_key(b.text):
+                what = f"display formula {number} differs: English {a.text}, here {b.text}"
+                fix = f"copy the English formula, numbers written {_example(ctx)}"
+                problems.append(Problem(ctx.file, b.line, what, fix))
+    pair = (en, here)
+    problems += _multiset(
+        "inline formula", (en.inline_math, here.inline_math), formula_key, ctx, pair
+    )
     code = lambda text: code_key(text, ctx.locales)  # noqa: E731
-    problems += _multiset("inline code", en.inline_code, here.inline_code, code, ctx)
+    problems += _multiset("inline code", (en.inline_code, here.inline_code), code, ctx, pair)
     return problems
+
+
+def _display(page: Structure) -> list[Span]:
+    """List the display formulas of a page with the line each starts on."""
+    found = zip(page.display_math, [u for u in page.units if u.kind == "math"], strict=False)
+    return [Span(tex, unit.line) for tex, unit in found]
+
+
+def _example(ctx: Context) -> str:
+    """Show how the language writes a decimal inside a formula: ``0.5`` or ``0{,}5``."""
+    return f"0{ctx.language.formula_decimal}5"
 
 
 def number_convention(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
     """Numbers inside formulas follow the language's decimal convention."""
     decimal = "," if ctx.language.formula_decimal != "." else "."
-    found = [(s.text, s.line) for s in here.inline_math]
-    found += [
-        (tex, here.line_of(tex.split()[0]) if tex.split() else 1) for tex in here.display_math
-    ]
     problems = []
-    for tex, line in found:
-        for wrong in wrong_decimals(tex, decimal):
-            what = f"formula `{tex}` writes {wrong.found}; {ctx.locale} writes {wrong.expected}"
-            fix = f"write {wrong.expected} (decimals in formulas: 0{ctx.language.formula_decimal}5)"
-            problems.append(Problem(ctx.file, line, what, fix))
+    for span in [*here.inline_math, *_display(here)]:
+        for wrong in wrong_decimals(span.text, decimal):
+            what = (
+                f"formula `{span.text}` writes {wrong.found}; {ctx.locale} writes {wrong.expected}"
+            )
+            fix = f"write {wrong.expected} (decimals in formulas: {_example(ctx)})"
+            problems.append(Problem(ctx.file, span.line, what, fix))
     return problems
 
 
 def quotes(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
-    """Find a straight quote that ends an attribute value (a widget text) early."""
-    problems = []
-    for number, line in enumerate(here.lines, 1):
-        for broken in unescaped_quotes(line):
-            what = (
-                f'a straight " ends the value of {broken.attribute} early (then {broken.stray!r})'
-            )
-            fix = "write &quot; or typographic quotes („“ « » “”) inside the text"
-            problems.append(Problem(ctx.file, number, what, fix))
-    return problems
+    """Find a straight quote that ends a widget text early (the rest reads as attributes)."""
+    fix = "write &quot; or typographic quotes („“ « » “”) inside the text"
+    return [
+        Problem(
+            ctx.file,
+            here.line_of(f"{name}="),
+            f'a straight " ends the value of {name} early (then {stray!r})',
+            fix,
+        )
+        for widget in here.widgets
+        for name, stray in widget.broken
+    ]
 
 
 def widgets(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
