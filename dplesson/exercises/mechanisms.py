@@ -1,8 +1,8 @@
 """Exercises of the chapter "Comparing mechanisms and common problems" (``mechanisms.md``).
 
 Choosing δ against the size of the data, the classic Gaussian σ, when Gaussian noise is
-smaller than Laplace noise for many counts at once, and the probability with which the
-exponential mechanism picks the best option.
+smaller than Laplace noise for many counts at once, the probability with which the
+exponential mechanism picks the best option, and the noise report noisy max needs for votes.
 """
 
 from __future__ import annotations
@@ -89,5 +89,12 @@ EXERCISES: tuple[Exercise, ...] = (
         },
         answer=float(_PROBABILITIES[0]),
         tolerance=0.01,
+    ),
+    Exercise(
+        id="mechanisms-noisy-max",
+        chapter="mechanisms",
+        kind="choice",
+        options=("half", "monotone", "general"),
+        correct="monotone",
     ),
 )
