@@ -72,10 +72,11 @@ def _check_lang(lang: object) -> str:
 
 
 def format_number(value: float, lang: str, digits: int = 3) -> str:
-    """Format ``value`` with up to ``digits`` significant digits and the locale's decimal sign."""
-    lang = _check_lang(lang)
-    text = f"{value:.{digits}g}".replace("-", "\N{MINUS SIGN}")
-    return text.replace(".", locales.decimal(lang))
+    """``value`` with up to ``digits`` significant digits, written the way of ``lang``.
+
+    The lab's name for :func:`dplesson.locales.format_number`, the site's one number format.
+    """
+    return locales.format_number(value, _check_lang(lang), digits)
 
 
 def _cjk_font() -> Path:

@@ -1,7 +1,10 @@
 """The numeric answers of the eight core chapters' exercises, recomputed independently.
 
-Every numeric answer is recomputed here from the exercise's own parameters with the textbook
-formula (``fractions.Fraction`` for budgets), never through the code path that built it.
+Every numeric answer, of every variant (each set of numbers an attempt may draw), is
+recomputed here from that variant's own parameters with the textbook formula
+(``fractions.Fraction`` for budgets), never through the code path that built it. The
+exercises and their variants come from the catalogue; an exercise without a formula here
+fails.
 The choice and "find the bug" items are checked in ``tests/test_exercise_facts.py``, which
 also checks that every exercise of these chapters is covered by one of the two files.
 """
@@ -17,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from dplesson.exercises import Exercise, catalogue
+from dplesson.exercises import MIN_VARIANTS, Exercise, catalogue
 
 CORE = (
     "anonymisation",
@@ -176,19 +179,50 @@ NUMBERS: dict[str, Callable[[Params], float]] = {
 }
 
 
-@pytest.mark.parametrize("exercise_id", sorted(NUMBERS))
-def test_numeric_answer_is_recomputed_from_its_parameters(exercise_id: str) -> None:
-    item = exercise(exercise_id)
-    assert item.kind == "number" and item.answer is not None
-    expected = NUMBERS[exercise_id](params(item))
-    assert math.isclose(item.answer, expected, rel_tol=1e-12, abs_tol=1e-12)
+def variants(chapters: tuple[str, ...]) -> list[tuple[str, int]]:
+    """``(exercise id, variant index)`` of every numeric exercise of ``chapters``."""
+    return [
+        (item.id, index)
+        for stem in chapters
+        for item in catalogue.for_chapter(stem)
+        if item.kind == "number"
+        for index in range(len(item.variants))
+    ]
 
 
-@pytest.mark.parametrize("exercise_id", sorted(NUMBERS))
-def test_a_rounded_answer_is_accepted_and_a_wrong_one_is_not(exercise_id: str) -> None:
+def check_variant(
+    formulas: Mapping[str, Callable[[Params], float]], exercise_id: str, index: int
+) -> None:
+    """The variant's answer is its formula's value, and a rounded answer is accepted."""
     item = exercise(exercise_id)
-    assert item.answer is not None
+    assert exercise_id in formulas, f"{exercise_id}: no independent formula in this file"
+    variant = item.variants[index]
+    assert variant.answer is not None
+    expected = formulas[exercise_id](variant.params)
+    assert math.isclose(variant.answer, expected, rel_tol=1e-12, abs_tol=1e-12), variant
     # The questions ask for two decimals or a whole number; either rounding is accepted.
-    digits = 0 if item.tolerance >= 0.5 or float(item.answer).is_integer() else 2
-    assert abs(round(item.answer, digits) - item.answer) <= item.tolerance
-    assert item.tolerance < max(0.02, 0.02 * abs(item.answer)) or item.tolerance == 0.5
+    digits = 0 if item.tolerance >= 0.5 or float(variant.answer).is_integer() else 2
+    assert abs(round(variant.answer, digits) - variant.answer) <= item.tolerance
+    assert item.tolerance < max(0.02, 0.02 * abs(variant.answer)) or item.tolerance == 0.5
+    shown = variant.params.get("shown")
+    if shown is not None:  # the explanation's rounded value is the answer, rounded
+        assert shown == round(variant.answer, 2)
+        assert abs(float(shown) - variant.answer) <= item.tolerance
+
+
+@pytest.mark.parametrize(("exercise_id", "index"), variants(CORE))
+def test_each_variants_answer_is_recomputed_from_its_parameters(
+    exercise_id: str, index: int
+) -> None:
+    check_variant(NUMBERS, exercise_id, index)
+
+
+@pytest.mark.parametrize("item", catalogue.all_exercises(), ids=lambda item: item.id)
+def test_numeric_exercises_have_enough_distinct_variants(item: Exercise) -> None:
+    """Each attempt can draw other numbers: at least MIN_VARIANTS, with different answers."""
+    if item.kind != "number":
+        assert len(item.variants) == 1
+        return
+    assert len(item.variants) >= MIN_VARIANTS
+    answers = [variant.answer for variant in item.variants]
+    assert len(set(answers)) >= MIN_VARIANTS - 1, answers  # never one answer for all

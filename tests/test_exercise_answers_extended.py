@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from dplesson.exercises import catalogue
-from tests.test_exercise_answers import CORE
+from tests.test_exercise_answers import CORE, check_variant, variants
 from tests.test_exercise_answers_practice import PRACTICE
 
 EXTENDED = ("epsilon", "local", "beyond", "opendp")
@@ -89,15 +89,11 @@ NUMBERS: dict[str, Callable[[Params], float]] = {
 }
 
 
-@pytest.mark.parametrize("exercise_id", sorted(NUMBERS))
-def test_numeric_answer_is_recomputed_from_its_parameters(exercise_id: str) -> None:
-    item = catalogue.by_id(exercise_id)
-    assert item.kind == "number" and item.answer is not None
-    assert math.isclose(item.answer, NUMBERS[exercise_id](item.params), rel_tol=1e-9)
-    shown = item.params.get("shown")
-    if shown is not None:  # the explanation's rounded value is the answer, rounded
-        assert shown == round(item.answer, 2)
-        assert abs(float(shown) - item.answer) <= item.tolerance
+@pytest.mark.parametrize(("exercise_id", "index"), variants(EXTENDED))
+def test_each_variants_answer_is_recomputed_from_its_parameters(
+    exercise_id: str, index: int
+) -> None:
+    check_variant(NUMBERS, exercise_id, index)
 
 
 def test_epsilon_reading_only_the_odds_statement_follows_from_the_definition() -> None:

@@ -19,7 +19,7 @@ from dplesson.bounding import bound_contributions, clamping_error
 from dplesson.derived import match_total
 from dplesson.exercises import catalogue
 from dplesson.selection import above_threshold_probabilities, leaky_sparse_vector_probability
-from tests.test_exercise_answers import run
+from tests.test_exercise_answers import check_variant, run, variants
 
 PRACTICE = ("practitioner",)
 Params = Mapping[str, Any]
@@ -63,15 +63,15 @@ NUMBERS: dict[str, Callable[[Params], float]] = {
 }
 
 
-@pytest.mark.parametrize("exercise_id", sorted(NUMBERS))
-def test_numeric_answer_is_recomputed_from_its_parameters(exercise_id: str) -> None:
-    item = catalogue.by_id(exercise_id)
-    assert item.kind == "number" and item.answer is not None
-    assert math.isclose(item.answer, NUMBERS[exercise_id](item.params), rel_tol=1e-12)
-    rounded = item.params.get("rounded")
+@pytest.mark.parametrize(("exercise_id", "index"), variants(PRACTICE))
+def test_each_variants_answer_is_recomputed_from_its_parameters(
+    exercise_id: str, index: int
+) -> None:
+    check_variant(NUMBERS, exercise_id, index)
+    variant = catalogue.by_id(exercise_id).variants[index]
+    rounded = variant.params.get("rounded")
     if rounded is not None:  # the explanation's value is the answer, rounded
-        assert rounded == round(item.answer, 2)
-        assert abs(float(rounded) - item.answer) <= item.tolerance
+        assert variant.answer is not None and rounded == round(variant.answer, 2)
 
 
 def test_bounds_from_the_data_move_with_one_person_and_the_week_triples_the_noise() -> None:

@@ -10,6 +10,8 @@ and the hook fills, attaches and refuses as it should on a small synthetic page.
 
 from __future__ import annotations
 
+import html
+import json
 import re
 import sys
 from collections.abc import Mapping
@@ -19,8 +21,8 @@ from types import MappingProxyType, SimpleNamespace
 import pytest
 from mkdocs.exceptions import PluginError
 
-from dplesson.exercises import Exercise, catalogue
-from tests.conftest import DOCS, LOCALES
+from dplesson.exercises import Exercise, Variant, catalogue, numeric
+from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
 from tests.prose_numbers import numbers
 
 # MkDocs puts docs/hooks on sys.path; the hooks import their siblings from there.
@@ -31,6 +33,7 @@ import exercise_blocks
 import exercise_pages
 import exercises as hook
 import locale_settings
+from exercise_blocks import MathValues
 
 NAV_CHAPTERS = re.compile(r"^\s*-\s+(\w+)\.md\s*$", re.MULTILINE)
 # Small whole numbers also belong to the wording ("1 − p", "two datasets"), not the key.
@@ -93,7 +96,7 @@ def test_each_chapter_page_carries_its_exercises_once_and_fully_worded(locale: s
         else:  # a translation has the English's exercises as of its record (the l10n report)
             assert len(set(on_page)) == len(on_page) and set(on_page) <= set(expected), stem
         for block in blocks:
-            problems = exercise_blocks.problems(block, stem, exercises.get)
+            problems = exercise_blocks.problems(block, stem, exercises.get, locale)
             assert not problems, f"{locale}/{stem}.md: {problems}"
 
 
@@ -121,6 +124,39 @@ def test_no_numeric_answer_is_typed_in_its_exercise_block(locale: str) -> None:
                 continue
             typed = [n for n in numbers(block.body, locale) if n == Decimal(repr(answer))]
             assert not typed, f"{locale}/{stem}.md {block.id}: write {{answer}}, not {typed}"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_value_that_varies_is_typed_in_its_exercise_block(locale: str) -> None:
+    """A number that changes between attempts must be a placeholder, or the text goes stale."""
+    for stem in catalogue.CHAPTERS:
+        for block in page_blocks(locale, stem):
+            item = catalogue.by_id(block.id)
+            varying = {
+                Decimal(repr(float(value)))
+                for index in range(len(item.variants))
+                for name, value in exercise_blocks.substitutions(item, index).items()
+                if name in item.varying() and not isinstance(value, str)
+            } - WORDING
+            typed = [n for n in numbers(block.body, locale) if n in varying]
+            assert not typed, f"{locale}/{stem}.md {block.id}: typed {typed}, a placeholder varies"
+
+
+def test_every_value_a_numeric_block_shows_is_short() -> None:
+    """No float noise such as 1.0000000000000002 in a question or an explanation.
+
+    (A "find the bug" item may show a float's full digits on purpose: that is its point.)
+    """
+    for item in catalogue.all_exercises():
+        if item.kind != "number":
+            continue
+        block = next(b for b in page_blocks("en", item.chapter) if b.id == item.id)
+        shown = set(block.placeholders)
+        for index in range(len(item.variants)):
+            for name, value in exercise_blocks.substitutions(item, index).items():
+                if name in shown and not isinstance(value, str):
+                    digits = re.sub(r"\D", "", locale_settings.format_number(value, "en"))
+                    assert len(digits.strip("0")) <= 6, (item.id, index, name, value)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -203,26 +239,89 @@ Which line is wrong?
 
 </div>
 """
+#: A numeric exercise with three variants: n and the answer vary, epsilon does not.
+MANY = numeric(
+    "scratch-many",
+    "histograms",
+    0.01,
+    [Variant({"n": n, "epsilon": 0.5, "unit": "km"}, 2.0 / n / 0.5) for n in (4, 8, 16)],
+)
+MANY_PAGE = """<div data-exercise="scratch-many" markdown>
+
+For $n = {n}$ and {epsilon} {unit}, the scale is? $s = {answer}$, and {answer} in prose.
+
+<div data-part="hint" markdown>Divide.</div>
+<div data-part="explain" markdown>It is {answer}.</div>
+
+</div>
+"""
 
 
-def render(page: str, locale: str = "en", stem: str = "laplace") -> str:
-    return hook.exercise_markdown(page, stem, locale, f"{locale}/{stem}.md", SCRATCH)
+def render(
+    page: str, locale: str = "en", stem: str = "laplace", math: MathValues | None = None
+) -> str:
+    exercises = {**SCRATCH, MANY.id: MANY}
+    return hook.exercise_markdown(page, stem, locale, f"{locale}/{stem}.md", exercises, math)
 
 
 def test_the_hook_fills_placeholders_the_locales_way() -> None:
-    dutch = render(PAGE, "nl")
+    math = MathValues()
+    dutch = render(PAGE, "nl", math=math)
     assert "a shift of −1,5 km:" in dutch  # prose: U+2212 and the decimal comma
-    assert "$\\Delta = 2$" in dutch and "$\\varepsilon = 0{,}5$" in dutch  # TeX-safe comma
-    assert "$e^{ -1{,}5 }$" in dutch  # a placeholder inside a group, ASCII minus in TeX
+    stand_ins = list(math.mathml)  # formula values: digits until the formula is MathML
+    assert f"$\\Delta = {stand_ins[0]}$" in dutch and f"$\\varepsilon = {stand_ins[1]}$" in dutch
+    assert f"$e^{{ {stand_ins[2]} }}$" in dutch  # a placeholder inside a group
     assert "\\frac{\\Delta}{\\varepsilon}" in dutch and "$x_{i}$" in dutch  # LaTeX groups
     assert "It is 4." in dutch and "n = 1000?" in dutch
+    assert list(math.mathml.values()) == [
+        "<mn>2</mn>",
+        "<mn>0,5</mn>",
+        '<mo form="prefix" lspace="0" rspace="0">\u2212</mo><mn>1,5</mn>',
+    ]
+    rendered = f"<math><mn>{stand_ins[1]}</mn></math><math><mn>{stand_ins[0]}</mn></math>"
+    rendered += f"<math><msup><mi>e</mi><mn>{stand_ins[2]}</mn></msup></math>"
+    assert math.replace(rendered) == (
+        "<math><mn>0,5</mn></math><math><mn>2</mn></math><math><msup><mi>e</mi>"
+        '<mo form="prefix" lspace="0" rspace="0">\u2212</mo><mn>1,5</mn></msup></math>'
+    )
     english = render(PAGE, "en")
-    assert "$\\varepsilon = 0.5$" in english and "a shift of −1.5 km:" in english
+    assert "a shift of −1.5 km:" in english
+
+
+def test_a_formula_value_glued_to_other_digits_fails_the_build() -> None:
+    math = MathValues()
+    render(PAGE, "en", math=math)
+    glued = "".join(f"<mn>{key}0</mn>" for key in math.mathml)
+    with pytest.raises(ValueError, match="glued to other digits"):
+        math.replace(glued)
+
+
+def test_the_values_that_vary_are_marked_and_every_variant_is_attached() -> None:
+    math = MathValues()
+    out = render(MANY_PAGE, "de", "histograms", math)
+    assert MANY.varying() == {"n", "answer"}
+    # The first variant on the page; each varying value marked, in prose and in formulas.
+    assert '<span class="dp-v" data-v="answer">1</span> in prose' in out
+    assert "0,5 km" in out and 'data-v="epsilon"' not in out
+    assert list(math.mathml.values()) == [
+        '<mrow class="dp-v" data-v="n"><mn>4</mn></mrow>',
+        '<mrow class="dp-v" data-v="answer"><mn>1</mn></mrow>',
+    ]
+    match = re.search(r' data-variants="([^"]*)"', out)
+    assert match is not None and ' data-tolerance="0.01"' in out
+    variants = json.loads(html.unescape(match[1]))
+    assert variants == [
+        {"a": 1.0, "v": {"answer": "1", "n": "4"}},
+        {"a": 0.5, "v": {"answer": "0,5", "n": "8"}},
+        {"a": 0.25, "v": {"answer": "0,25", "n": "16"}},
+    ]
 
 
 def test_the_hook_attaches_answers_code_and_the_progress_line() -> None:
     out = render(PAGE, "de")
-    assert '<div data-kind="number" data-answer="4" data-tolerance="0.01" data-exercise=' in out
+    variants = html.escape(json.dumps([{"a": 4.0, "v": {}}], separators=(",", ":")))
+    number_tag = f'<div data-kind="number" data-tolerance="0.01" data-variants="{variants}"'
+    assert number_tag + ' data-exercise="scratch-scale"' in out
     assert '<div data-kind="choice" data-correct="b" data-exercise="scratch-pick"' in out
     assert '<div data-kind="bug" data-correct="line-2" data-exercise="scratch-bug"' in out
     code = '```python linenums="1"\nnoise = pool[0]\nrelease = value + noise\n```'
@@ -233,6 +332,17 @@ def test_the_hook_attaches_answers_code_and_the_progress_line() -> None:
     assert rest.startswith(progress)
     assert 'data-ids="scratch-scale scratch-pick scratch-bug"' in rest.split("\n")[0]
     assert "3 Aufgaben" in rest.split("\n")[0]
+
+
+@pytest.mark.parametrize("locale", sorted(DECIMAL_COMMA))
+def test_two_decimal_values_are_never_separated_by_a_bare_comma(locale: str) -> None:
+    listed = MANY_PAGE.replace("{epsilon} {unit}", "{answer}, {n} {unit}")
+    with pytest.raises(PluginError, match=r"reads as one number with a decimal comma"):
+        render(listed, locale, "histograms")
+    separator = locale_settings.list_separator(locale)
+    fixed = listed.replace("{answer}, {n}", "{answer}" + separator + "{n}")
+    assert render(fixed, locale, "histograms")
+    assert render(listed, "en", "histograms")  # a decimal point: the comma lists
 
 
 @pytest.mark.parametrize(
@@ -269,21 +379,24 @@ def test_a_page_without_exercises_is_left_alone() -> None:
     assert render(text) == text
 
 
-def test_the_overview_links_each_chapter_with_its_total() -> None:
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_overview_links_each_chapter_with_its_total(locale: str) -> None:
     chapters = [("sensitivity", ["a", "b", "c"]), ("laplace", ["d", "e", "f", "g"]), ("x", [])]
-    overview = exercise_pages.overview(chapters, DOCS, "tr")
-    title = exercise_pages.chapter_title(DOCS, "tr", "laplace")
-    assert title == "Laplace mekanizması"
-    item = f'- [{title}](laplace.md): <span data-exercise-count data-ids="d e f g">4 alıştırma<'
+    overview = exercise_pages.overview(chapters, DOCS, locale)
+    title = exercise_pages.chapter_title(DOCS, locale, "laplace")
+    count = exercise_pages.strings(locale)["total"].format(total=4)
+    colon = locale_settings.colon(locale)  # ": ", or the full-width "：" in Chinese
+    item = f'- [{title}](laplace.md){colon}<span data-exercise-count data-ids="d e f g">{count}<'
     assert item in overview
     assert overview.count("\n- [") == 2  # a chapter without exercises is not listed
     assert overview.startswith('<div class="dp-exercise-overview" data-exercise-overview markdown>')
+    assert exercise_pages.chapter_title(DOCS, "tr", "laplace") == "Laplace mekanizması"
 
 
 def test_the_interface_script_carries_the_locales_strings_safely() -> None:
     script = exercise_pages.ui_script("de")
     assert script.startswith('<script type="application/json" id="dp-exercise-ui">{')
-    assert '"decimal": ","' in script and '"check": "Prüfen"' in script
+    assert '"locale": "de"' in script and '"check": "Prüfen"' in script
     assert "</" not in script.removesuffix("</script>")
 
 
@@ -298,21 +411,21 @@ def test_the_interface_script_goes_to_pages_with_exercises_only() -> None:
 
 
 @pytest.mark.parametrize(
-    ("locale", "value", "prose", "tex"),
+    ("locale", "value", "prose", "mathml"),
     [
-        ("en", 0.25, "0.25", "0.25"),
-        ("zh", -1.5, "−1.5", "-1.5"),
-        ("nl", 0.25, "0,25", "0{,}25"),
-        ("de", -1.5, "−1,5", "-1{,}5"),
-        ("tr", 1000, "1000", "1000"),
-        ("tr", "ε/2", "ε/2", "ε/2"),
+        ("en", 0.25, "0.25", "<mn>0.25</mn>"),
+        ("zh", -1.5, "−1.5", '<mo form="prefix" lspace="0" rspace="0">−</mo><mn>1.5</mn>'),
+        ("nl", 0.25, "0,25", "<mn>0,25</mn>"),
+        ("tr", 12345, "12\u202f345", "<mn>12\u202f345</mn>"),
+        ("tr", "ε/2", "ε/2", None),
     ],
 )
-def test_numbers_are_written_per_locale(
-    locale: str, value: float | str, prose: str, tex: str
+def test_values_are_written_per_locale_in_prose_and_formulas(
+    locale: str, value: float | str, prose: str, mathml: str | None
 ) -> None:
-    assert exercise_blocks.written(value, locale, in_math=False) == prose
-    assert exercise_blocks.written(value, locale, in_math=True) == tex
+    assert exercise_blocks.written(value, locale) == prose
+    if mathml is not None:
+        assert exercise_blocks.math_number(prose) == mathml
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from bs4 import BeautifulSoup
 from dplesson.figures import catalogue, data
 from dplesson.figures.svg import WIDTH, Axis, Line, chart, number
 from dplesson.figures.svg import _text_width as text_width
-from tests.conftest import DOCS, LOCALES
+from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
 
 HOOKS = DOCS / "hooks"
 if str(HOOKS) not in sys.path:
@@ -55,7 +55,7 @@ COLOUR_PROPERTIES = {"fill", "stroke", "color", "stop-color", "flood-color", "st
 
 def drawn(figure_id: str, locale: str) -> tuple[ET.Element, catalogue.Figure, dict[str, str]]:
     labels = figures_hook.labels(locale, figure_id)
-    figure = catalogue.render(figure_id, labels, locale_settings.decimal(locale))
+    figure = catalogue.render(figure_id, labels, locale)
     return ET.fromstring(figure.svg), figure, labels
 
 
@@ -72,19 +72,19 @@ def test_every_figure_is_placed_in_a_chapter() -> None:
 @pytest.mark.parametrize("figure_id", sorted(catalogue.FIGURES))
 def test_figure_is_small_valid_svg_with_the_locale_text(figure_id: str, locale: str) -> None:
     root, figure, labels = drawn(figure_id, locale)
-    decimal = locale_settings.decimal(locale)
+    decimal = locale_settings.decimal(locale)  # tick labels: this sign, never the other
     assert root.tag == f"{SVG}svg"
     assert root.get("role") == "img"
     title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
     assert title is not None and desc is not None
     assert root.get("aria-labelledby") == f"{title.get('id')} {desc.get('id')}"
-    assert title.text == catalogue.fill(labels["caption"], figure.values, decimal)
-    assert desc.text == catalogue.fill(labels["alt"], figure.values, decimal)
+    assert title.text == catalogue.fill(labels["caption"], figure.values, locale)
+    assert desc.text == catalogue.fill(labels["alt"], figure.values, locale)
     assert "{" not in (title.text or "") + (desc.text or "")
     shown = texts(root)
     for key in catalogue.required_labels(figure_id)[2:]:
-        assert catalogue.fill(labels[key], figure.values, decimal) in shown, key
-    numbers = [t for t in shown if re.fullmatch(r"[\u2212]?[\d.,]+", t)]
+        assert catalogue.fill(labels[key], figure.values, locale) in shown, key
+    numbers = [t for t in shown if re.fullmatch(r"[\u2212]?[\d.,\u202f]+", t)]
     assert numbers, "no tick labels"
     wrong = "." if decimal == "," else ","
     assert not [t for t in numbers if wrong in t], numbers
@@ -117,13 +117,14 @@ def test_no_fixed_colour_only_classes_current_color_and_variables(figure_id: str
     assert not re.search(r"<(image|font|style)\b|base64", figure.svg)
 
 
-def test_numbers_use_the_locale_separator_and_no_exponent() -> None:
-    assert number(0.25, ",") == "0,25"
-    assert number(-1.5, ".") == "\u22121.5"
-    assert number(1e-5, ",") == "0,00001"
-    assert number(1000.0, ",") == "1000"
-    with pytest.raises(ValueError, match="decimal"):
-        number(1.0, ";")
+@pytest.mark.parametrize("locale", LOCALES)
+def test_figure_numbers_are_the_sites_one_number_format(locale: str) -> None:
+    """Ticks, captions and alt texts use ``dplesson.locales.format_number`` (tested there)."""
+    for value in (0.25, -1.5, 1e-5, 1000.0, 16892.0, 1234567.891):
+        assert number(value, locale) == locale_settings.format_number(value, locale, 3)
+        assert number(value, locale, 4) == locale_settings.format_number(value, locale, 4)
+    with pytest.raises(ValueError, match="lang must be one of"):
+        number(1.0, ",")
 
 
 def test_a_point_outside_its_axis_is_refused_not_clipped() -> None:
@@ -267,7 +268,7 @@ def test_hook_fails_on_unknown_ids_and_missing_labels() -> None:
     with pytest.raises(ValueError, match="caption"):
         catalogue.render("clipping", {"alt": "a", "x": "x", "y": "y"})
     with pytest.raises(ValueError, match="unknown placeholder"):
-        catalogue.fill("{missing}", {"n": 1.0}, ".")
+        catalogue.fill("{missing}", {"n": 1.0}, "en")
     html = figures_hook.render_page('<p>a</p>\n<div data-figure="clipping"></div>', "de", "x")
     assert '<figure class="dp-figure" id="figure-clipping">' in html
     assert "<svg" in html and "<figcaption>" in html
@@ -291,7 +292,6 @@ def page_html(site_dir: Path, locale: str, chapter: str) -> str:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_built_chapters_show_their_figures_in_the_locale(site_dir: Path, locale: str) -> None:
-    decimal = locale_settings.decimal(locale)
     for chapter, ids in CHAPTER_FIGURES.items():
         html = page_html(site_dir, locale, chapter)
         soup = BeautifulSoup(html, "html.parser")
@@ -302,10 +302,10 @@ def test_built_chapters_show_their_figures_in_the_locale(site_dir: Path, locale:
             assert svg is not None and svg.get("role") == "img"
             assert svg.has_attr("data-search-exclude")
             labels = figures_hook.labels(locale, figure_id)
-            figure = catalogue.render(figure_id, labels, decimal)
+            figure = catalogue.render(figure_id, labels, locale)
             caption = element.find("figcaption")
             assert caption is not None
-            assert caption.get_text() == catalogue.fill(labels["caption"], figure.values, decimal)
+            assert caption.get_text() == catalogue.fill(labels["caption"], figure.values, locale)
         assert 'data-figure="' not in html
 
 
@@ -315,10 +315,10 @@ def test_search_indexes_captions_not_tick_labels(site_dir: Path) -> None:
         index = json.loads((root / "search" / "search_index.json").read_text(encoding="utf-8"))
         texts = " ".join(doc["text"] for doc in index["docs"]).replace("\u200b", "")
         labels = figures_hook.labels(locale, "clipping")
-        figure = catalogue.render("clipping", labels, locale_settings.decimal(locale))
-        caption = catalogue.fill(labels["caption"], figure.values, locale_settings.decimal(locale))
+        figure = catalogue.render("clipping", labels, locale)
+        caption = catalogue.fill(labels["caption"], figure.values, locale)
         assert caption in texts, locale
-        alt = catalogue.fill(labels["alt"], figure.values, locale_settings.decimal(locale))
+        alt = catalogue.fill(labels["alt"], figure.values, locale)
         assert alt not in texts, locale  # the <desc> is inside the excluded drawing
 
 
@@ -329,3 +329,18 @@ def test_figures_weigh_little_gzip_compressed(site_dir: Path) -> None:
         without = re.sub(r'<figure class="dp-figure".*?</figure>', "", html, flags=re.S)
         added = len(gzip.compress(html.encode())) - len(gzip.compress(without.encode()))
         assert 0 < added < 2500 * len(CHAPTER_FIGURES[chapter]), (chapter, added)
+
+
+@pytest.mark.parametrize("locale", sorted(DECIMAL_COMMA))
+def test_decimal_values_listed_with_a_bare_comma_fail_the_build(
+    locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "ε = 0,5, 1 en 2" reads as one number: the figure's texts must use ``list_separator``."""
+    real = figures_hook.labels(locale, "noise_vs_n")
+    listed = {**real, "alt": "ε = {epsilon_0}, {epsilon_1}"}
+    monkeypatch.setattr(figures_hook, "labels", lambda *_: listed)
+    with pytest.raises(ValueError, match=r"noise_vs_n\.alt.*reads as one number"):
+        figures_hook.figure_html.__wrapped__("noise_vs_n", locale)
+    separator = locale_settings.list_separator(locale)
+    listed["alt"] = "ε = {epsilon_0}" + separator + "{epsilon_1}"
+    assert "0,5" in figures_hook.figure_html.__wrapped__("noise_vs_n", locale)

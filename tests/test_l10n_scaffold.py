@@ -58,17 +58,13 @@ def test_a_new_language_is_declared_in_progress_in_both_files(project: Path) -> 
     assert languages(project)[-1] == {"locale": "fr", "name": "Français", "build": True}
     assert [entry["locale"] for entry in languages(project)[:-1]] == ["en", "nl", "de", "tr", "zh"]
     after = (project / "mkdocs.yml").read_text(encoding="utf-8")
-    # Lines are only added, except the search plugin's language list; comments stay. No
-    # "autojunk": in a file of 200 lines or more, difflib would otherwise treat frequent lines
-    # such as "build: true" as junk and align the added block differently.
+    # Lines are only added, except the search plugin's language list; comments stay.
+    # (Without autojunk: from 200 lines on, difflib treats frequent lines such as
+    # "build: true" as junk and aligns the added entry differently.)
     old, new = before.splitlines(), after.splitlines()
-    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    removed = [
-        line for tag, i, j, _, _ in matcher.get_opcodes() if tag != "equal" for line in old[i:j]
-    ]
-    added = [
-        line for tag, _, _, i, j in matcher.get_opcodes() if tag != "equal" for line in new[i:j]
-    ]
+    opcodes = difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
+    removed = [line for tag, i, j, _, _ in opcodes if tag != "equal" for line in old[i:j]]
+    added = [line for tag, _, _, k, m in opcodes if tag != "equal" for line in new[k:m]]
     assert removed == ["      lang: [en, nl, de, tr, zh]"]
     assert added == [
         "      lang: [en, nl, de, tr, zh, fr]",

@@ -8,14 +8,24 @@ reader's way, so no number of the answer key is ever typed in a locale file.
 
 Inside a formula, ``{name}`` right after a letter, ``\``, ``_``, ``^`` or ``}`` is LaTeX
 grouping (``\frac{a}{b}``, ``x_{i}``), not a placeholder; write ``e^{ {epsilon} }`` or
-``\frac{ {sensitivity} }{ {epsilon} }`` to put a value there.
+``\frac{ {sensitivity} }{ {epsilon} }`` to put a value there. A number in a formula becomes a
+stand-in of digits that :class:`MathValues` replaces with its MathML once the formula is
+rendered, so it is written exactly as in prose (decimal sign, groups, U+2212).
+
+A numeric exercise has several variants (``dplesson.exercises.Variant``). The page shows the
+first; every value that differs between variants is marked (``class="dp-v" data-v="name"``,
+a ``<span>`` in prose, an ``<mrow>`` in a formula) and the block carries every variant's
+values, written the locale's way, and answer in ``data-variants``, so the reader's script can
+show other numbers on a new attempt.
 """
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 import locale_settings
@@ -101,11 +111,26 @@ def _placeholders(text: str) -> list[tuple[str, int, bool]]:
     return found
 
 
-def problems(block: Block, page: str, lookup: Callable[[str], Exercise | None]) -> list[str]:
-    """List what is wrong with ``block`` on page ``page``; ``lookup`` finds an exercise.
+def _placeholders_in_math(text: str) -> list[tuple[str, bool]]:
+    return [(name, in_math) for name, _, in_math in _placeholders(text)]
+
+
+def _comma_lists(block: Block, exercise: Exercise, locale: str) -> list[str]:
+    """Two placeholders separated by a comma in a language whose decimal sign is a comma."""
+    variants = [substitutions(exercise, i) for i in range(len(exercise.variants))]
+    found = locale_settings.comma_lists(block.body, variants, locale)
+    return [f"exercise {block.id!r}: {problem}" for problem in found]
+
+
+def problems(
+    block: Block, page: str, lookup: Callable[[str], Exercise | None], locale: str = "en"
+) -> list[str]:
+    """List what is wrong with ``block`` on page ``page`` in ``locale``; ``lookup`` finds it.
 
     Unknown id, an exercise of another chapter, an unknown placeholder, an option the page
-    does not word (or one the exercise does not have), a missing hint or explanation.
+    does not word (or one the exercise does not have), a missing hint or explanation, a value
+    that varies between variants written as TeX text, and, where the decimal sign is a comma,
+    two decimal values separated by a comma.
     """
     exercise = lookup(block.id)
     if exercise is None:
@@ -117,6 +142,10 @@ def problems(block: Block, page: str, lookup: Callable[[str], Exercise | None]) 
     for name in dict.fromkeys(block.placeholders):
         if name not in known:
             found.append(f"exercise {block.id!r}: unknown placeholder {{{name}}}")
+    for name, in_math in _placeholders_in_math(block.body):
+        values = {substitutions(exercise, i).get(name) for i in range(len(exercise.variants))}
+        if in_math and len(values) > 1 and any(isinstance(v, str) for v in values):
+            found.append(f"exercise {block.id!r}: {{{name}}} varies, so it cannot be TeX text")
     options = exercise.options
     missing = [o for o in options if o not in block.options]
     extra = [o for o in block.options if o not in options]
@@ -127,61 +156,126 @@ def problems(block: Block, page: str, lookup: Callable[[str], Exercise | None]) 
     for part in PARTS:
         if block.parts.count(part) != 1:
             found.append(f"exercise {block.id!r}: needs exactly one data-part={part!r}")
+    if exercise.chapter == page and not found:
+        found += _comma_lists(block, exercise, locale)
     return found
 
 
 def answer_text(value: float) -> str:
-    """Write a number in plain positional notation for ``data-answer`` ("0.25", never "1e-05")."""
+    """Write a number in plain positional notation ("0.25", never "1e-05")."""
     return format(Decimal(repr(float(value))).normalize(), "f")
 
 
-def substitutions(exercise: Exercise) -> dict[str, float | int | str]:
-    """Return the values a block may show: the parameters, and ``answer`` for number kinds."""
-    values = dict(exercise.params)
-    if exercise.kind == "number" and exercise.answer is not None:
-        values["answer"] = exercise.answer
+def substitutions(exercise: Exercise, index: int = 0) -> dict[str, float | int | str]:
+    """Return the values a block may show: variant ``index``'s parameters and its answer."""
+    variant = exercise.variants[index]
+    values = dict(variant.params)
+    if exercise.kind == "number" and variant.answer is not None:
+        values["answer"] = variant.answer
     return values
 
 
-def written(value: float | int | str, locale: str, in_math: bool) -> str:
-    """``value`` as the reader sees it: the locale's decimal sign; TeX-safe inside a formula."""
-    if isinstance(value, str):
-        return value
-    text = locale_settings.format_number(value, locale)
-    if in_math:  # "−" would become an identifier, "," a spaced separator
-        text = text.replace("\u2212", "-").replace(",", "{,}")
-    return text
+def written(value: float | int | str, locale: str) -> str:
+    """``value`` as the reader sees it: a number the locale's way, a text as it is."""
+    return value if isinstance(value, str) else locale_settings.format_number(value, locale)
 
 
-def fill(text: str, values: Mapping[str, float | int | str], locale: str) -> str:
-    """``text`` with every placeholder replaced by its value written for ``locale``."""
+def math_number(text: str) -> str:
+    """Return the MathML of a number written the locale's way, a leading U+2212 as a prefix."""
+    if text.startswith("\u2212"):
+        return f'<mo form="prefix" lspace="0" rspace="0">\u2212</mo><mn>{text[1:]}</mn>'
+    return f"<mn>{text}</mn>"
+
+
+@dataclass
+class MathValues:
+    """The numbers of a page's formulas, as digit stand-ins until the formulas are MathML.
+
+    :meth:`stand_in` gives the TeX to write in place of a value; :meth:`replace` puts each
+    value's MathML in place of its stand-in in the rendered page, or fails if a stand-in
+    was lost or split (a value glued to other digits in the TeX).
+    """
+
+    mathml: dict[str, str] = field(default_factory=dict)
+    prefix: str = "7373730"
+
+    def stand_in(self, name: str, text: str, varies: bool) -> str:
+        """Return the stand-in of value ``text`` of placeholder ``name``; mark it if it varies."""
+        key = f"{self.prefix}{len(self.mathml):04d}"
+        found = math_number(text)
+        if varies:
+            found = f'<mrow class="dp-v" data-v="{name}">{found}</mrow>'
+        self.mathml[key] = found
+        return key
+
+    def replace(self, page: str) -> str:
+        """Return ``page`` with every stand-in's ``<mn>`` replaced by its value's MathML."""
+        for key, mathml in self.mathml.items():
+            tag = f"<mn>{key}</mn>"
+            if page.count(tag) != 1 or page.count(key) != 1:
+                raise ValueError(f"a formula value ({key}) is glued to other digits in its TeX")
+            page = page.replace(tag, mathml)
+        self.mathml.clear()
+        return page
+
+
+def fill(
+    text: str,
+    values: Mapping[str, float | int | str],
+    locale: str,
+    math: MathValues | None = None,
+    varying: frozenset[str] = frozenset(),
+) -> str:
+    """``text`` with every placeholder replaced by its value written for ``locale``.
+
+    A number inside a formula becomes a stand-in of ``math`` (a fresh one if not given, whose
+    MathML the caller then loses: for tests of the prose); a value whose name is in
+    ``varying`` is marked for the reader's script.
+    """
+    math = MathValues() if math is None else math
     out, last = [], 0
     for name, offset, in_math in _placeholders(text):
         if name not in values:
             raise KeyError(name)
-        out += [text[last:offset], written(values[name], locale, in_math)]
+        value = values[name]
+        shown = written(value, locale)
+        if in_math and not isinstance(value, str):
+            shown = math.stand_in(name, shown, name in varying)
+        elif name in varying:
+            shown = f'<span class="dp-v" data-v="{name}">{html.escape(shown)}</span>'
+        out += [text[last:offset], shown]
         last = offset + len(name) + 2
     return "".join(out) + text[last:]
 
 
-def attributes(exercise: Exercise) -> str:
-    """Write the ``data-*`` attributes that give the page's script the kind and the answer."""
+def variants_data(exercise: Exercise, locale: str) -> str:
+    """Every variant's answer and varying values, written for ``locale``, as compact JSON."""
+    varying = sorted(exercise.varying())
+    data = []
+    for index, variant in enumerate(exercise.variants):
+        values = substitutions(exercise, index)
+        data.append({"a": variant.answer, "v": {k: written(values[k], locale) for k in varying}})
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def attributes(exercise: Exercise, locale: str) -> str:
+    """Write the ``data-*`` attributes that give the page's script the kind and the answers."""
     attrs = f' data-kind="{exercise.kind}"'
-    if exercise.answer is not None:
-        attrs += f' data-answer="{answer_text(exercise.answer)}"'
+    if exercise.kind == "number":
         attrs += f' data-tolerance="{answer_text(exercise.tolerance)}"'
+        attrs += f' data-variants="{html.escape(variants_data(exercise, locale), quote=True)}"'
     if exercise.correct is not None:
         attrs += f' data-correct="{exercise.correct}"'
     return attrs
 
 
-def render(block: Block, exercise: Exercise, locale: str) -> str:
-    """Return the block's Markdown: values filled in, answer attached, code shown."""
-    body = fill(block.body, substitutions(exercise), locale)
+def render(block: Block, exercise: Exercise, locale: str, math: MathValues | None = None) -> str:
+    """Return the block's Markdown: values filled in, answers attached, code shown."""
+    body = fill(block.body, substitutions(exercise), locale, math, exercise.varying())
     if exercise.code is not None:
         first_part = _PART.search(body)
         at = first_part.start() if first_part else len(body)
         # Numbered lines: the options name them ("Line 8: ...").
         fence = f'\n\n```python linenums="1"\n{exercise.code.strip(chr(10))}\n```\n\n'
         body = body[:at].rstrip() + fence + body[at:]
-    return f"<div{attributes(exercise)}{block.tag[4:]}{body}</div>"
+    return f"<div{attributes(exercise, locale)}{block.tag[4:]}{body}</div>"

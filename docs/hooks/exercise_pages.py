@@ -58,8 +58,13 @@ def chapter_title(docs: Path, locale: str, stem: str) -> str:
 
 
 def overview(chapters: Sequence[tuple[str, Sequence[str]]], docs: Path, locale: str) -> str:
-    """Write the home page's overview: each chapter with exercises, linked, with its total."""
+    """Write the home page's overview: each chapter with exercises, linked, with its total.
+
+    The label and the count are joined by the locale's colon (full-width in Chinese); the
+    reader's script adds the whole course's count and the Reset button.
+    """
     words = strings(locale)
+    colon = html.escape(locale_settings.colon(locale))
     lines = [
         '<div class="dp-exercise-overview" data-exercise-overview markdown>',
         "",
@@ -74,7 +79,7 @@ def overview(chapters: Sequence[tuple[str, Sequence[str]]], docs: Path, locale: 
         count = html.escape(words["total"].format(total=total))
         title = chapter_title(docs, locale, stem)
         lines.append(
-            f"- [{title}]({stem}.md): "
+            f"- [{title}]({stem}.md){colon}"
             f'<span data-exercise-count data-ids="{_ids(ids)}">{count}</span>'
         )
     lines += ["", "</div>"]
@@ -82,11 +87,11 @@ def overview(chapters: Sequence[tuple[str, Sequence[str]]], docs: Path, locale: 
 
 
 def ui_script(locale: str) -> str:
-    """Write the locale's strings and decimal sign for the reader's script, as a JSON script tag."""
-    data = {
-        "locale": locale,
-        "decimal": locale_settings.decimal(locale),
-        "strings": strings(locale),
-    }
+    """Write the locale's strings for the reader's script, as a JSON script tag.
+
+    Numbers are written and read by ``docs/assets/numbers.js`` with the locale's number
+    settings, which ``widget_assets.py`` gives every page that has exercises.
+    """
+    data = {"locale": locale, "strings": strings(locale)}
     text = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
     return f'<script type="application/json" id="{UI_ID}">{text}</script>'

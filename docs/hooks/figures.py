@@ -2,7 +2,7 @@
 
 The placeholder stands on its own line of a page (blank lines around it, the same line in
 every locale). The figure is drawn at build time by ``dplesson.figures.catalogue`` with the
-locale's labels and decimal separator from the ``figures`` section of the locale's settings
+locale's labels and number format from the ``figures`` section of the locale's settings
 file, ``dplesson/locales/<locale>.yml`` (``figures: {ID: {caption:, alt:, x:, y:, series:
 {...}}}``); numbers in the caption and alt text are ``{placeholders}`` filled from the
 figure's own values. An unknown id or a missing
@@ -40,10 +40,12 @@ def labels(locale: str, figure_id: str) -> dict[str, str]:
 @cache
 def figure_html(figure_id: str, locale: str) -> str:
     """Return the ``<figure>`` of one figure in one locale; ``ValueError`` on a problem."""
-    decimal = locale_settings.decimal(locale)
     text = labels(locale, figure_id)
-    drawn = catalogue.render(figure_id, text, decimal)
-    caption = escape(catalogue.fill(text["caption"], drawn.values, decimal))
+    drawn = catalogue.render(figure_id, text, locale)
+    for key, label in text.items():
+        for problem in locale_settings.comma_lists(label, [drawn.values], locale):
+            raise ValueError(f"figures.{figure_id}.{key} in {locale}.yml: {problem}")
+    caption = escape(catalogue.fill(text["caption"], drawn.values, locale))
     # Search indexes the caption, not the tick numbers and labels of the drawing.
     svg = drawn.svg.replace("<svg ", "<svg data-search-exclude ", 1)
     return (

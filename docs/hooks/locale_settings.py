@@ -8,6 +8,8 @@ disagrees with the settings files.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from dplesson.locales import (
@@ -15,12 +17,16 @@ from dplesson.locales import (
     IN_PROGRESS,
     SETTINGS,
     SOURCE,
+    colon,
     decimal,
     format_number,
     formula_decimal,
+    list_separator,
     load,
     locales,
     name,
+    number_settings,
+    parse_number,
     section,
     setting,
     state,
@@ -35,11 +41,16 @@ __all__ = [
     "L10N",
     "SOURCE",
     "check_mkdocs",
+    "colon",
+    "comma_lists",
     "decimal",
     "format_number",
     "formula_decimal",
+    "list_separator",
     "locales",
     "name",
+    "number_settings",
+    "parse_number",
     "section",
     "setting",
     "state",
@@ -72,3 +83,29 @@ def check_mkdocs(languages: list[Any]) -> None:
             + "; ".join(problems)
             + " (python3 noxfile.py -s translations -- new <code> <name> adds both)"
         )
+
+
+_LISTED = re.compile(r"\{(?P<a>[A-Za-z_]\w*)\}\s*(?:\{,\}|,)\s*\{(?P<b>[A-Za-z_]\w*)\}")
+
+
+def comma_lists(text: str, values: Iterable[Mapping[str, object]], locale: str) -> list[str]:
+    """Name each ``{a}, {b}`` of ``text`` that reads as one number in ``locale``.
+
+    Where the decimal sign is a comma, two placeholders separated by a comma (in prose or a
+    formula) read as one decimal number as soon as either value has a fraction in one of the
+    ``values`` (each a mapping of placeholder to value); they need the locale's
+    ``list_separator`` instead. Every other locale gets an empty list.
+    """
+    if decimal(locale) != ",":
+        return []
+    seen = list(values)
+    found = []
+    for match in _LISTED.finditer(text):
+        shown = [v.get(name) for v in seen for name in (match["a"], match["b"])]
+        if any(isinstance(x, float) and not x.is_integer() for x in shown):
+            separator = list_separator(locale).strip()
+            found.append(
+                f"{match[0]!r} reads as one number with a decimal comma; "
+                f"separate the values with {separator!r}"
+            )
+    return found

@@ -9,46 +9,45 @@ from __future__ import annotations
 import math
 
 from dplesson.accounting import gaussian_rho, group_privacy_epsilon, zcdp_epsilon
-from dplesson.exercises import Exercise
+from dplesson.exercises import Exercise, Variant, numeric
 
 __all__ = ["EXERCISES"]
 
-_BINS, _BIN_EPSILON = 10, 0.5
-_GROUP, _GROUP_EPSILON = 4, 0.25
-_SIGMA, _RELEASES, _DELTA = 5.0, 50, 1e-6
-_RHO = _RELEASES * gaussian_rho(1.0, _SIGMA)
+#: ``(bins, ε per bin)`` of a histogram released under add/remove.
+_HISTOGRAMS = ((10, 0.5), (5, 1.0), (20, 0.25), (8, 0.1))
+#: ``(k, ε per person)``: a family of k people.
+_GROUPS = ((4, 0.25), (3, 0.5), (5, 0.1), (2, 0.75))
+#: ``(σ, releases, exponent of δ)``: Gaussian releases of a query of L2 sensitivity 1.
+_GAUSSIANS = ((5.0, 50, -6), (4.0, 8, -5), (2.0, 10, -6), (20.0, 100, -8))
+
+
+def _histogram(bins: int, epsilon: float) -> Variant:
+    # Parallel composition: the bins are disjoint, the cost is the largest ε of a part.
+    return Variant({"bins": bins, "epsilon": epsilon}, max([epsilon] * bins))
+
+
+def _group(k: int, epsilon: float) -> Variant:
+    return Variant({"k": k, "epsilon": epsilon}, group_privacy_epsilon(epsilon, k))
+
+
+def _zcdp(sigma: float, releases: int, exponent: int) -> Variant:
+    delta = float(f"1e{exponent}")
+    rho = releases * gaussian_rho(1.0, sigma)
+    total = zcdp_epsilon(rho, delta)
+    params = {
+        "sigma": sigma,
+        "releases": releases,
+        "rho": rho,
+        "exponent": round(math.log10(delta)),
+        "shown": round(total, 2),
+    }
+    return Variant(params, total)
+
 
 EXERCISES: tuple[Exercise, ...] = (
-    Exercise(
-        id="beyond-histogram",
-        chapter="beyond",
-        kind="number",
-        params={"bins": _BINS, "epsilon": _BIN_EPSILON},
-        answer=_BIN_EPSILON,  # parallel composition: the largest ε of a part
-        tolerance=0.0,
-    ),
-    Exercise(
-        id="beyond-group",
-        chapter="beyond",
-        kind="number",
-        params={"k": _GROUP, "epsilon": _GROUP_EPSILON},
-        answer=group_privacy_epsilon(_GROUP_EPSILON, _GROUP),
-        tolerance=0.0,
-    ),
-    Exercise(
-        id="beyond-zcdp",
-        chapter="beyond",
-        kind="number",
-        params={
-            "sigma": _SIGMA,
-            "releases": _RELEASES,
-            "rho": _RHO,
-            "exponent": round(math.log10(_DELTA)),
-            "shown": round(zcdp_epsilon(_RHO, _DELTA), 2),
-        },
-        answer=zcdp_epsilon(_RHO, _DELTA),
-        tolerance=0.01,
-    ),
+    numeric("beyond-histogram", "beyond", 0.0, (_histogram(*case) for case in _HISTOGRAMS)),
+    numeric("beyond-group", "beyond", 0.0, (_group(*case) for case in _GROUPS)),
+    numeric("beyond-zcdp", "beyond", 0.01, (_zcdp(*case) for case in _GAUSSIANS)),
     Exercise(
         id="beyond-not-post-processing",
         chapter="beyond",

@@ -8,18 +8,42 @@ is above the cap, so an exact ledger refuses the tenth release.
 from __future__ import annotations
 
 from dplesson import BudgetLedger, basic_composition
-from dplesson.exercises import Exercise
+from dplesson.exercises import Exercise, Variant, numeric
 
 __all__ = ["EXERCISES"]
 
-_RELEASES = (0.1, 0.25, 0.05, 0.3)
-_TOTAL = basic_composition(list(_RELEASES), cap=1.0)
+#: Four releases each, added up under basic composition.
+_RELEASES = (
+    (0.1, 0.25, 0.05, 0.3),
+    (0.2, 0.2, 0.5, 0.1),
+    (0.05, 0.4, 0.15, 0.25),
+    (0.3, 0.3, 0.3, 0.6),
+)
+#: ``(cap, three booked releases)``: what a ledger has left.
+_LEDGERS = (
+    (2.0, (0.5, 0.25, 0.75)),
+    (1.0, (0.1, 0.3, 0.2)),
+    (3.0, (1.0, 0.5, 0.25)),
+    (1.5, (0.5, 0.5, 0.25)),
+)
 
-_CAP = 2.0
-_SPENT = (0.5, 0.25, 0.75)
-_LEDGER = BudgetLedger(_CAP)
-for _epsilon in _SPENT:
-    _LEDGER.spend(_epsilon)
+
+def _total(releases: tuple[float, ...]) -> Variant:
+    total = basic_composition(list(releases), cap=10.0)["epsilon_total"]
+    return Variant({f"e{i}": epsilon for i, epsilon in enumerate(releases, start=1)}, total)
+
+
+def _remaining(cap: float, spent: tuple[float, ...]) -> Variant:
+    ledger = BudgetLedger(cap)
+    for epsilon in spent:
+        ledger.spend(epsilon)
+    params = {
+        "cap": cap,
+        **{f"e{i}": epsilon for i, epsilon in enumerate(spent, start=1)},
+        "spent": ledger.spent_float,
+    }
+    return Variant(params, ledger.remaining_float)
+
 
 #: Plans against a cap of 1: ``(releases, epsilon each)``; exactly one breaks the cap.
 _PLAN_CAP = 1.0
@@ -43,26 +67,8 @@ _TEN_FITS = basic_composition(_TEN, cap=1.0)["within_cap"]
 assert not _TEN_FITS
 
 EXERCISES: tuple[Exercise, ...] = (
-    Exercise(
-        id="composition-total",
-        chapter="composition",
-        kind="number",
-        params={f"e{i}": epsilon for i, epsilon in enumerate(_RELEASES, start=1)},
-        answer=_TOTAL["epsilon_total"],
-        tolerance=0.001,
-    ),
-    Exercise(
-        id="composition-remaining",
-        chapter="composition",
-        kind="number",
-        params={
-            "cap": _CAP,
-            **{f"e{i}": epsilon for i, epsilon in enumerate(_SPENT, start=1)},
-            "spent": _LEDGER.spent_float,
-        },
-        answer=_LEDGER.remaining_float,
-        tolerance=0.001,
-    ),
+    numeric("composition-total", "composition", 0.001, map(_total, _RELEASES)),
+    numeric("composition-remaining", "composition", 0.001, (_remaining(*c) for c in _LEDGERS)),
     Exercise(
         id="composition-breaks",
         chapter="composition",

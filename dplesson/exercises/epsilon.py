@@ -8,42 +8,39 @@ from __future__ import annotations
 
 import math
 
-from dplesson.exercises import Exercise, number
+from dplesson.exercises import Exercise, Variant, numeric
 from dplesson.meaning import guess_success_bound, laplace_error_bar, posterior_range
 
 __all__ = ["EXERCISES"]
 
-_GUESS_EPSILON = 2.0
-_PRIOR, _ODDS_EPSILON = 0.1, 1.0
-_COUNT_EPSILON = 0.5
-_COUNT_SCALE = 1.0 / _COUNT_EPSILON  # a count: one person changes it by at most 1
+#: ε of the guessing bound: each far enough above 0 that the attacker beats a coin toss.
+_GUESSES = (2.0, 1.0, 3.0, 1.5)
+#: ``(prior, ε)`` of the belief an observer can reach.
+_BELIEFS = ((0.1, 1.0), (0.2, 0.5), (0.5, 1.0), (0.01, 2.0))
+#: ε of a count (one person changes it by at most 1, so the scale is 1/ε).
+_COUNTS = (0.5, 0.4, 0.25, 0.2)
 
-_GUESS = guess_success_bound(_GUESS_EPSILON)
-_POSTERIOR = posterior_range(_PRIOR, _ODDS_EPSILON)[1]
-_ERROR_BAR = laplace_error_bar(_COUNT_SCALE)
+
+def _guess(epsilon: float) -> Variant:
+    bound = guess_success_bound(epsilon)
+    return Variant({"epsilon": epsilon, "shown": round(bound, 2)}, bound)
+
+
+def _belief(prior: float, epsilon: float) -> Variant:
+    highest = posterior_range(prior, epsilon)[1]
+    return Variant({"prior": prior, "epsilon": epsilon, "shown": round(highest, 2)}, highest)
+
+
+def _error_bar(epsilon: float) -> Variant:
+    scale = 1.0 / epsilon
+    bar = laplace_error_bar(scale)
+    return Variant({"epsilon": epsilon, "scale": scale, "shown": round(bar, 2)}, bar)
+
 
 EXERCISES: tuple[Exercise, ...] = (
-    number(
-        "epsilon-guess",
-        "epsilon",
-        _GUESS,
-        0.005,
-        {"epsilon": _GUESS_EPSILON, "shown": round(_GUESS, 2)},
-    ),
-    number(
-        "epsilon-posterior",
-        "epsilon",
-        _POSTERIOR,
-        0.005,
-        {"prior": _PRIOR, "epsilon": _ODDS_EPSILON, "shown": round(_POSTERIOR, 2)},
-    ),
-    number(
-        "epsilon-error-bar",
-        "epsilon",
-        _ERROR_BAR,
-        0.01,
-        {"epsilon": _COUNT_EPSILON, "scale": _COUNT_SCALE, "shown": round(_ERROR_BAR, 2)},
-    ),
+    numeric("epsilon-guess", "epsilon", 0.005, map(_guess, _GUESSES)),
+    numeric("epsilon-posterior", "epsilon", 0.005, (_belief(*case) for case in _BELIEFS)),
+    numeric("epsilon-error-bar", "epsilon", 0.01, map(_error_bar, _COUNTS)),
     Exercise(
         id="epsilon-reading",
         chapter="epsilon",

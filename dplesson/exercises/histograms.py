@@ -8,13 +8,21 @@ cells (which tells everybody which cells hold nobody).
 from __future__ import annotations
 
 from dplesson import closed_form_sensitivity, k_anonymize
-from dplesson.exercises import Exercise
+from dplesson.exercises import Exercise, Variant, numeric
 
 __all__ = ["EXERCISES"]
 
 _EPSILON = 0.5
 _REPLACE = closed_form_sensitivity("histogram", 1, 100, 40, "replace-one")
 _ADD = closed_form_sensitivity("histogram", 1, 100, 40, "add-remove")
+#: The ε of a histogram with public cells, released under replace-one.
+_SCALES = (_EPSILON, 1.0, 0.25, 0.8)
+
+
+def _scale(epsilon: float) -> Variant:
+    params = {"epsilon": epsilon, "sensitivity": _REPLACE["value"], "add_remove": _ADD["value"]}
+    return Variant(params, _REPLACE["value"] / epsilon)
+
 
 _K = 5
 _WITHOUT_YOU, _WITH_YOU = (int(k_anonymize([count], _K)[0]) for count in (_K - 1, _K))
@@ -34,18 +42,7 @@ released = {
 """
 
 EXERCISES: tuple[Exercise, ...] = (
-    Exercise(
-        id="histograms-scale",
-        chapter="histograms",
-        kind="number",
-        params={
-            "epsilon": _EPSILON,
-            "sensitivity": _REPLACE["value"],
-            "add_remove": _ADD["value"],
-        },
-        answer=_REPLACE["value"] / _EPSILON,
-        tolerance=0.01,
-    ),
+    numeric("histograms-scale", "histograms", 0.01, map(_scale, _SCALES)),
     Exercise(
         id="histograms-k-flip",
         chapter="histograms",

@@ -1,7 +1,8 @@
 """Exercises of the chapter "The Laplace mechanism" (``laplace.md``).
 
 The scale of a bounded mean, the public size that reaches a target sensitivity, the variance
-of the noise, and the log-density difference of two neighbouring centres at one point.
+of the noise, and the log-density difference of two neighbouring centres at one point. Each
+has several sets of numbers (:class:`~dplesson.exercises.Variant`), computed here.
 """
 
 from __future__ import annotations
@@ -9,11 +10,29 @@ from __future__ import annotations
 import numpy as np
 
 from dplesson import laplace_calibration, laplace_log_density, laplace_variance
-from dplesson.exercises import Exercise
+from dplesson.exercises import Variant, numeric
 
 __all__ = ["EXERCISES"]
 
-_SCALE = laplace_calibration(50, 0.0, 100.0, 0.5)
+#: ``(n, lower, upper, epsilon)`` of a mean of ages; each scale is a short decimal.
+_SCALES = (
+    (50, 0.0, 100.0, 0.5),
+    (40, 0.0, 120.0, 0.5),
+    (25, 18.0, 98.0, 0.4),
+    (20, 0.0, 90.0, 1.5),
+)
+
+
+def _scale(n: int, lower: float, upper: float, epsilon: float) -> Variant:
+    found = laplace_calibration(n, lower, upper, epsilon)
+    params = {
+        "n": found["count"],
+        "lower": found["lower"],
+        "upper": found["upper"],
+        "epsilon": found["epsilon"],
+        "sensitivity": found["sensitivity"],
+    }
+    return Variant(params, found["scale"])
 
 
 def _smallest_count(lower: float, upper: float, target: float) -> int:
@@ -24,72 +43,68 @@ def _smallest_count(lower: float, upper: float, target: float) -> int:
     return count
 
 
-_TARGET = 0.25
-_COUNT = _smallest_count(0.0, 100.0, _TARGET)
+#: ``(lower, upper, target)``: ages, and how far one person may move the mean.
+_SIZES = ((0, 100, 0.25), (0, 120, 0.5), (0, 90, 0.2), (18, 98, 0.1))
 
-_VARIANCE = laplace_calibration(20, 0.0, 10.0, 0.25)
 
-#: Two neighbouring means (all values at ``a``; one value moved to ``b``) and one point z.
-_PAIR = laplace_calibration(5, 0.0, 10.0, 0.5)
-_CENTRE_A = 0.0
-_CENTRE_B = _CENTRE_A + _PAIR["sensitivity"]
-_POINT = -1.0
-_LOG_A, _LOG_B = (
-    float(laplace_log_density(np.array([_POINT]), centre, _PAIR["scale"])[0])
-    for centre in (_CENTRE_A, _CENTRE_B)
+def _size(lower: int, upper: int, target: float) -> Variant:
+    params = {"lower": lower, "upper": upper, "target": target}
+    return Variant(params, _smallest_count(lower, upper, target))
+
+
+#: ``(n, lower, upper, epsilon)`` whose noise has a short scale and variance.
+_VARIANCES = (
+    (20, 0.0, 10.0, 0.25),
+    (10, 0.0, 5.0, 0.5),
+    (40, 0.0, 60.0, 0.5),
+    (25, 0.0, 50.0, 0.8),
 )
 
-EXERCISES: tuple[Exercise, ...] = (
-    Exercise(
-        id="laplace-scale",
-        chapter="laplace",
-        kind="number",
-        params={
-            "n": _SCALE["count"],
-            "lower": _SCALE["lower"],
-            "upper": _SCALE["upper"],
-            "epsilon": _SCALE["epsilon"],
-            "sensitivity": _SCALE["sensitivity"],
-        },
-        answer=_SCALE["scale"],
-        tolerance=0.01,
-    ),
-    Exercise(
-        id="laplace-public-size",
-        chapter="laplace",
-        kind="number",
-        params={"lower": 0, "upper": 100, "target": _TARGET},
-        answer=_COUNT,
-        tolerance=0.0,
-    ),
-    Exercise(
-        id="laplace-variance",
-        chapter="laplace",
-        kind="number",
-        params={
-            "n": _VARIANCE["count"],
-            "lower": _VARIANCE["lower"],
-            "upper": _VARIANCE["upper"],
-            "epsilon": _VARIANCE["epsilon"],
-            "scale": _VARIANCE["scale"],
-        },
-        answer=laplace_variance(_VARIANCE["scale"]),
-        tolerance=0.01,
-    ),
-    Exercise(
-        id="laplace-log-ratio",
-        chapter="laplace",
-        kind="number",
-        params={
-            "centre_a": _CENTRE_A,
-            "centre_b": _CENTRE_B,
-            "scale": _PAIR["scale"],
-            "z": _POINT,
-            "distance_a": abs(_POINT - _CENTRE_A),
-            "distance_b": abs(_POINT - _CENTRE_B),
-            "epsilon": _PAIR["epsilon"],
-        },
-        answer=_LOG_A - _LOG_B,
-        tolerance=0.01,
-    ),
+
+def _variance(n: int, lower: float, upper: float, epsilon: float) -> Variant:
+    found = laplace_calibration(n, lower, upper, epsilon)
+    params = {
+        "n": found["count"],
+        "lower": found["lower"],
+        "upper": found["upper"],
+        "epsilon": found["epsilon"],
+        "scale": found["scale"],
+    }
+    return Variant(params, laplace_variance(found["scale"]))
+
+
+#: ``(n, lower, upper, epsilon, z)``: two neighbouring means (all values at ``lower``; one
+#: moved to ``upper``) and a point z below both, where the difference reaches ε.
+_PAIRS = (
+    (5, 0.0, 10.0, 0.5, -1.0),
+    (4, 10.0, 18.0, 1.0, 9.0),
+    (10, 0.0, 20.0, 0.25, -2.0),
+    (2, 0.0, 3.0, 1.5, -1.0),
+)
+
+
+def _log_ratio(n: int, lower: float, upper: float, epsilon: float, z: float) -> Variant:
+    found = laplace_calibration(n, lower, upper, epsilon)
+    centre_a, centre_b = found["lower"], found["lower"] + found["sensitivity"]
+    log_a, log_b = (
+        float(laplace_log_density(np.array([z]), centre, found["scale"])[0])
+        for centre in (centre_a, centre_b)
+    )
+    params = {
+        "centre_a": centre_a,
+        "centre_b": centre_b,
+        "scale": found["scale"],
+        "z": z,
+        "distance_a": abs(z - centre_a),
+        "distance_b": abs(z - centre_b),
+        "epsilon": found["epsilon"],
+    }
+    return Variant(params, round(log_a - log_b, 12))  # without the logarithms' last bits
+
+
+EXERCISES = (
+    numeric("laplace-scale", "laplace", 0.01, (_scale(*case) for case in _SCALES)),
+    numeric("laplace-public-size", "laplace", 0.0, (_size(*case) for case in _SIZES)),
+    numeric("laplace-variance", "laplace", 0.01, (_variance(*case) for case in _VARIANCES)),
+    numeric("laplace-log-ratio", "laplace", 0.01, (_log_ratio(*case) for case in _PAIRS)),
 )

@@ -6,13 +6,29 @@ central DP grows, and a survey whose coins are flipped in the wrong place.
 
 from __future__ import annotations
 
-from dplesson.exercises import Exercise, number
+from dplesson.exercises import Exercise, Variant, numeric
 from dplesson.local import local_vs_central_error, randomized_response_epsilon
 
 __all__ = ["EXERCISES"]
 
-_TRUTH = 0.75
-_REPORTED, _FAIR = 0.4, 0.5
+#: The truth probability t of the first coin.
+_TRUTHS = (0.75, 0.6, 0.25, 0.9)
+#: Fair coins (t = 1/2) and the share of "yes" the reports show.
+_FAIR = 0.5
+_REPORTS = (0.4, 0.35, 0.6, 0.48)
+
+
+def _epsilon(t: float) -> Variant:
+    epsilon = randomized_response_epsilon(t)
+    return Variant({"t": t, "shown": round(epsilon, 2)}, epsilon)
+
+
+def _estimate(reported: float) -> Variant:
+    noise = (1 - _FAIR) / 2
+    estimate = round((reported - noise) / _FAIR, 12)  # without the float's last bits
+    return Variant({"t": _FAIR, "reported": reported, "noise": noise}, estimate)
+
+
 _SMALL, _LARGE = 1_000, 100_000
 _GROWTH = (
     local_vs_central_error(0.3, _LARGE, 1.0)["ratio"]
@@ -30,18 +46,9 @@ def collect(true_answers):  # runs on the survey's server
     return randomized_response(true_answers, rng)
 """
 
-_EPSILON = randomized_response_epsilon(_TRUTH)
-_ESTIMATE = round((_REPORTED - (1 - _FAIR) / 2) / _FAIR, 12)
-
 EXERCISES: tuple[Exercise, ...] = (
-    number("local-epsilon", "local", _EPSILON, 0.01, {"t": _TRUTH, "shown": round(_EPSILON, 2)}),
-    number(
-        "local-estimate",
-        "local",
-        _ESTIMATE,
-        0.005,
-        {"t": _FAIR, "reported": _REPORTED, "noise": (1 - _FAIR) / 2},
-    ),
+    numeric("local-epsilon", "local", 0.01, map(_epsilon, _TRUTHS)),
+    numeric("local-estimate", "local", 0.005, map(_estimate, _REPORTS)),
     Exercise(
         id="local-growth",
         chapter="local",

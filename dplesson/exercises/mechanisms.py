@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from dplesson import exponential_mechanism_probabilities, gaussian_sigma, laplace_variance
-from dplesson.exercises import Exercise
+from dplesson.exercises import Exercise, Variant, numeric
 
 __all__ = ["EXERCISES"]
 
@@ -24,8 +24,15 @@ def _power_of_ten(exponent: int) -> float:
 _PEOPLE = 1000
 _DELTA_EXPONENT = 6
 
-_SIGMA_L2, _SIGMA_EPSILON, _SIGMA_EXPONENT = 1.0, 0.5, 6
-_SIGMA = gaussian_sigma(_SIGMA_L2, _SIGMA_EPSILON, _power_of_ten(_SIGMA_EXPONENT))
+#: ``(Δ2, ε, k)`` with δ = 10^-k; ε < 1, where the classic calibration holds.
+_SIGMAS = ((1.0, 0.5, 6), (1.0, 0.8, 7), (2.0, 0.5, 8), (1.0, 0.25, 5))
+
+
+def _sigma(sensitivity: float, epsilon: float, k: int) -> Variant:
+    sigma = gaussian_sigma(sensitivity, epsilon, _power_of_ten(k))
+    params = {"sensitivity": sensitivity, "epsilon": epsilon, "k": k, "rounded": round(sigma, 2)}
+    return Variant(params, sigma)
+
 
 #: d counts, each moved by at most one: L1 sensitivity d, L2 sensitivity sqrt(d).
 _COUNTS, _NOISE_EPSILON, _NOISE_EXPONENT = 50, 0.5, 5
@@ -33,11 +40,25 @@ _LAPLACE_STD = math.sqrt(laplace_variance(_COUNTS / _NOISE_EPSILON))
 _GAUSSIAN_STD = gaussian_sigma(math.sqrt(_COUNTS), _NOISE_EPSILON, _power_of_ten(_NOISE_EXPONENT))
 _SMALLER = "gaussian" if _GAUSSIAN_STD < _LAPLACE_STD else "laplace"
 
-_SCORES = (12.0, 10.0, 4.0)
-_PICK_EPSILON, _PICK_SENSITIVITY = 1.0, 1.0
-_PROBABILITIES = exponential_mechanism_probabilities(
-    list(_SCORES), _PICK_EPSILON, _PICK_SENSITIVITY
+#: ``(scores, ε, Δ)``: the first score is the best one.
+_PICKS = (
+    ((12.0, 10.0, 4.0), 1.0, 1.0),
+    ((12.0, 10.0, 4.0), 2.0, 1.0),
+    ((30.0, 28.0, 20.0), 1.0, 2.0),
+    ((5.0, 4.0, 1.0), 0.5, 1.0),
 )
+
+
+def _pick(scores: tuple[float, ...], epsilon: float, sensitivity: float) -> Variant:
+    best = float(exponential_mechanism_probabilities(list(scores), epsilon, sensitivity)[0])
+    params = {
+        **{f"s{i}": score for i, score in enumerate(scores, start=1)},
+        "epsilon": epsilon,
+        "sensitivity": sensitivity,
+        "rounded": round(best, 2),
+    }
+    return Variant(params, best)
+
 
 EXERCISES: tuple[Exercise, ...] = (
     Exercise(
@@ -48,19 +69,7 @@ EXERCISES: tuple[Exercise, ...] = (
         options=("one-over-n", "tiny", "irrelevant"),
         correct="tiny",
     ),
-    Exercise(
-        id="mechanisms-sigma",
-        chapter="mechanisms",
-        kind="number",
-        params={
-            "sensitivity": _SIGMA_L2,
-            "epsilon": _SIGMA_EPSILON,
-            "k": _SIGMA_EXPONENT,
-            "rounded": round(_SIGMA, 2),
-        },
-        answer=_SIGMA,
-        tolerance=0.01,
-    ),
+    numeric("mechanisms-sigma", "mechanisms", 0.01, (_sigma(*case) for case in _SIGMAS)),
     Exercise(
         id="mechanisms-which-noise",
         chapter="mechanisms",
@@ -75,21 +84,7 @@ EXERCISES: tuple[Exercise, ...] = (
         options=("laplace", "gaussian", "same"),
         correct=_SMALLER,
     ),
-    Exercise(
-        id="mechanisms-exponential",
-        chapter="mechanisms",
-        kind="number",
-        params={
-            "s1": _SCORES[0],
-            "s2": _SCORES[1],
-            "s3": _SCORES[2],
-            "epsilon": _PICK_EPSILON,
-            "sensitivity": _PICK_SENSITIVITY,
-            "rounded": round(float(_PROBABILITIES[0]), 2),
-        },
-        answer=float(_PROBABILITIES[0]),
-        tolerance=0.01,
-    ),
+    numeric("mechanisms-exponential", "mechanisms", 0.01, (_pick(*case) for case in _PICKS)),
     Exercise(
         id="mechanisms-noisy-max",
         chapter="mechanisms",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from dplesson.bounding import user_level_epsilon
-from dplesson.exercises import Exercise, number
+from dplesson.exercises import Exercise, Variant, numeric
 from dplesson.partitions import partition_threshold
 
 __all__ = ["EXERCISES"]
@@ -19,23 +19,45 @@ __all__ = ["EXERCISES"]
 _CHAPTER = "practitioner"
 _LN20 = math.log(20)
 
-#: The largest upper bound U whose noise std sqrt(2) U / (n eps) stays within the target.
-_N, _UPPER_EPSILON, _TARGET = 500, 0.5, 0.5
-_UPPER = _TARGET * _N * _UPPER_EPSILON / math.sqrt(2)
+#: ``(n, ε, target)``: the largest U whose noise std sqrt(2) U / (n ε) stays within target.
+_UPPERS = ((500, 0.5, 0.5), (400, 1.0, 0.25), (800, 0.5, 0.3), (250, 1.0, 1.0))
+#: ``(k, ε)``: a count under a contribution bound k, scale k/ε, 95 % half-width scale ln 20.
+_BARS = ((5, 0.5), (4, 0.5), (10, 0.25), (3, 1.0))
+#: ``(ε, exponent of δ)`` of partition selection with one key per person.
+_THRESHOLDS = ((0.5, 5), (1.0, 6), (0.25, 4), (2.0, 8))
+#: ``(scale of the sum, exact count)``: the mean's 95 % half-width.
+_RATIOS = ((200.0, 800), (400.0, 1000), (50.0, 300), (120.0, 2000))
+#: ``(ε per event, events per day, days)``, each ε exact in binary.
+_OVER_TIME = ((0.5, 3, 30), (0.25, 4, 7), (2.0, 2, 365), (1.5, 2, 30))
 
-#: A count under a contribution bound k: scale k / eps, 95 % half-width scale * ln 20.
-_K, _BAR_EPSILON = 5, 0.5
-_BAR_SCALE = _K / _BAR_EPSILON
 
-_THRESHOLD_EPSILON, _THRESHOLD_EXPONENT = 0.5, 5
-_THRESHOLD = partition_threshold(_THRESHOLD_EPSILON, float(f"1e-{_THRESHOLD_EXPONENT}"))
+def _upper(n: int, epsilon: float, target: float) -> Variant:
+    upper = target * n * epsilon / math.sqrt(2)
+    params = {"n": n, "epsilon": epsilon, "target": target, "rounded": round(upper, 2)}
+    return Variant(params, upper)
 
-#: A mean with an exact count: the sum's half-width over the count.
-_SUM_SCALE, _COUNT = 200.0, 800
-_RATIO_BAR = _SUM_SCALE * _LN20 / _COUNT
 
-_EVENT_EPSILON, _PER_DAY, _DAYS = 0.5, 3, 30
-_OVER_TIME = user_level_epsilon(_EVENT_EPSILON, _PER_DAY, _DAYS)
+def _bar(k: int, epsilon: float) -> Variant:
+    scale = k / epsilon
+    bar = scale * _LN20
+    return Variant({"k": k, "epsilon": epsilon, "scale": scale, "rounded": round(bar, 2)}, bar)
+
+
+def _threshold(epsilon: float, exponent: int) -> Variant:
+    tau = partition_threshold(epsilon, float(f"1e-{exponent}"))
+    return Variant({"epsilon": epsilon, "k": exponent, "rounded": round(tau, 2)}, tau)
+
+
+def _ratio(sum_scale: float, count: int) -> Variant:
+    bar = sum_scale * _LN20 / count
+    return Variant({"sum_scale": sum_scale, "count": count, "rounded": round(bar, 2)}, bar)
+
+
+def _over_time(epsilon: float, per_day: int, days: int) -> Variant:
+    total = user_level_epsilon(epsilon, per_day, days)
+    params = {"epsilon": epsilon, "per_day": per_day, "days": days, "total": total}
+    return Variant(params, total)
+
 
 _MONITOR_CODE = """\
 import numpy as np
@@ -50,18 +72,7 @@ def monitor(counts, threshold, epsilon, rng):
 """
 
 EXERCISES: tuple[Exercise, ...] = (
-    number(
-        "practitioner-upper",
-        _CHAPTER,
-        _UPPER,
-        0.01,
-        {
-            "n": _N,
-            "epsilon": _UPPER_EPSILON,
-            "target": _TARGET,
-            "rounded": round(_UPPER, 2),
-        },
-    ),
+    numeric("practitioner-upper", _CHAPTER, 0.01, (_upper(*case) for case in _UPPERS)),
     Exercise(
         id="practitioner-bounds",
         chapter=_CHAPTER,
@@ -76,43 +87,10 @@ EXERCISES: tuple[Exercise, ...] = (
         options=("visit", "patient", "drop"),
         correct="patient",
     ),
-    number(
-        "practitioner-contribution-bar",
-        _CHAPTER,
-        _BAR_SCALE * _LN20,
-        0.01,
-        {
-            "k": _K,
-            "epsilon": _BAR_EPSILON,
-            "scale": _BAR_SCALE,
-            "rounded": round(_BAR_SCALE * _LN20, 2),
-        },
-    ),
-    number(
-        "practitioner-threshold",
-        _CHAPTER,
-        _THRESHOLD,
-        0.01,
-        {
-            "epsilon": _THRESHOLD_EPSILON,
-            "k": _THRESHOLD_EXPONENT,
-            "rounded": round(_THRESHOLD, 2),
-        },
-    ),
-    number(
-        "practitioner-ratio",
-        _CHAPTER,
-        _RATIO_BAR,
-        0.01,
-        {"sum_scale": _SUM_SCALE, "count": _COUNT, "rounded": round(_RATIO_BAR, 2)},
-    ),
-    number(
-        "practitioner-over-time",
-        _CHAPTER,
-        _OVER_TIME,
-        0.01,
-        {"epsilon": _EVENT_EPSILON, "per_day": _PER_DAY, "days": _DAYS, "total": _OVER_TIME},
-    ),
+    numeric("practitioner-contribution-bar", _CHAPTER, 0.01, (_bar(*case) for case in _BARS)),
+    numeric("practitioner-threshold", _CHAPTER, 0.01, (_threshold(*case) for case in _THRESHOLDS)),
+    numeric("practitioner-ratio", _CHAPTER, 0.01, (_ratio(*case) for case in _RATIOS)),
+    numeric("practitioner-over-time", _CHAPTER, 0.01, (_over_time(*case) for case in _OVER_TIME)),
     Exercise(
         id="practitioner-svt-bug",
         chapter=_CHAPTER,

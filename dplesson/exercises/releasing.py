@@ -8,13 +8,30 @@ and a mean released separately although the size is public (the mean is the sum 
 from __future__ import annotations
 
 from dplesson import closed_form_sensitivity, laplace_calibration, split_budget
-from dplesson.exercises import Exercise
+from dplesson.exercises import Exercise, Variant, numeric
 
 __all__ = ["EXERCISES"]
 
+#: ``(n, lower, upper, total)``: ages, the public size and the budget split in two.
+_SPLITS = ((200, 0, 100, 1.0), (500, 0, 120, 2.0), (50, 18, 98, 0.5), (1000, 0, 90, 4.0))
+
+
+def _split(n: int, lower: int, upper: int, total: float) -> Variant:
+    part = split_budget(total, 2)[0]
+    found = closed_form_sensitivity("sum", lower, upper, n, "replace-one")
+    params = {
+        "n": found["n"],
+        "lower": found["lower"],
+        "upper": found["upper"],
+        "total": total,
+        "part": part,
+        "sensitivity": found["value"],
+    }
+    return Variant(params, found["value"] / part)
+
+
 _TOTAL = 1.0
 _PARTS = split_budget(_TOTAL, 2)
-_SUM = closed_form_sensitivity("sum", 0, 100, 200, "replace-one")
 
 _POOL_CODE = """\
 import numpy as np
@@ -56,21 +73,7 @@ _SEPARATE = laplace_calibration(_N, 0.0, 100.0, _PARTS[0])
 _WHOLE_SUM = closed_form_sensitivity("sum", 0, 100, _N, "replace-one")
 
 EXERCISES: tuple[Exercise, ...] = (
-    Exercise(
-        id="releasing-split-scale",
-        chapter="releasing",
-        kind="number",
-        params={
-            "n": _SUM["n"],
-            "lower": _SUM["lower"],
-            "upper": _SUM["upper"],
-            "total": _TOTAL,
-            "part": _PARTS[0],
-            "sensitivity": _SUM["value"],
-        },
-        answer=_SUM["value"] / _PARTS[0],
-        tolerance=0.01,
-    ),
+    numeric("releasing-split-scale", "releasing", 0.01, (_split(*case) for case in _SPLITS)),
     Exercise(
         id="releasing-pool-bug",
         chapter="releasing",

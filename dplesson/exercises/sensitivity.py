@@ -11,13 +11,21 @@ from __future__ import annotations
 from fractions import Fraction
 
 from dplesson import closed_form_sensitivity, median_witness
-from dplesson.exercises import Exercise
+from dplesson.exercises import Exercise, Variant, numeric
 
 __all__ = ["EXERCISES"]
 
-_LOWER, _UPPER, _N = 10, 90, 50
-_SUM = closed_form_sensitivity("sum", _LOWER, _UPPER, _N, "replace-one")
-_SUM_ADD = closed_form_sensitivity("sum", _LOWER, _UPPER, _N, "add-remove")
+#: Bounds and public sizes of the sum; 0 <= lower < upper, so under add/remove the largest
+#: change is a new record at the upper bound, as the explanation says.
+_SUMS = ((10, 90, 50), (25, 100, 20), (20, 60, 1000), (5, 50, 8))
+
+
+def _sum(lower: int, upper: int, n: int) -> Variant:
+    replace = closed_form_sensitivity("sum", lower, upper, n, "replace-one")
+    add = closed_form_sensitivity("sum", lower, upper, n, "add-remove")
+    params = {"lower": lower, "upper": upper, "n": n, "add_remove": add["value"]}
+    return Variant(params, replace["value"])
+
 
 #: One dataset and three candidates: one record replaced, one removed, every record changed.
 _BASE = (3, 5, 7)
@@ -77,19 +85,7 @@ EXERCISES: tuple[Exercise, ...] = (
         options=("replaced", "removed", "shifted", "all"),
         correct="replaced",
     ),
-    Exercise(
-        id="sensitivity-sum",
-        chapter="sensitivity",
-        kind="number",
-        params={
-            "lower": _LOWER,
-            "upper": _UPPER,
-            "n": _N,
-            "add_remove": _SUM_ADD["value"],
-        },
-        answer=_SUM["value"],
-        tolerance=0.001,
-    ),
+    numeric("sensitivity-sum", "sensitivity", 0.001, (_sum(*case) for case in _SUMS)),
     Exercise(
         id="sensitivity-count-bug",
         chapter="sensitivity",

@@ -10,18 +10,35 @@ from __future__ import annotations
 import numpy as np
 
 from dplesson import clip_gradients
-from dplesson.exercises import Exercise
+from dplesson.exercises import Exercise, Variant, numeric
 
 __all__ = ["EXERCISES"]
 
-_GRADIENT = (6.0, 8.0)
-_CLIP = 2.0
-_CLIPPED = clip_gradients(np.array([_GRADIENT]), _CLIP)[0]
+#: ``(g1, g2, C)``: one example's gradient, longer than the clipping norm C.
+_CLIPS = ((6.0, 8.0, 2.0), (3.0, 4.0, 1.0), (5.0, 12.0, 2.6), (-9.0, 12.0, 3.0))
+
+
+def _clip(g1: float, g2: float, clip: float) -> Variant:
+    clipped = clip_gradients(np.array([[g1, g2]]), clip)[0]
+    params = {
+        "g1": g1,
+        "g2": g2,
+        "clip": clip,
+        "length": float(np.hypot(g1, g2)),
+        "second": round(float(clipped[1]), 2),
+    }
+    return Variant(params, round(float(clipped[0]), 12))  # without the float's last bits
+
 
 #: Replace-one: one example's gradient turns into its opposite; both are longer than C.
-_C_SENS = 1.5
+_SENSITIVITIES = (1.5, 1.0, 0.5, 2.5)
 _LONG = np.array([[3.0, -4.0]])
-_MOVED = clip_gradients(_LONG, _C_SENS)[0] - clip_gradients(-_LONG, _C_SENS)[0]
+
+
+def _sensitivity(clip: float) -> Variant:
+    moved = clip_gradients(_LONG, clip)[0] - clip_gradients(-_LONG, clip)[0]
+    return Variant({"clip": clip}, round(float(np.linalg.norm(moved)), 12))
+
 
 #: Poisson sampling: each of the records joins a batch with the same public rate.
 _RECORDS = 10_000
@@ -44,28 +61,8 @@ _LAYERS = {"w1": np.array([[3.0, 4.0]]), "w2": np.array([[0.0, 5.0]])}
 _JOINT = np.concatenate([clip_gradients(g, 1.0)[0] for g in _LAYERS.values()])
 
 EXERCISES: tuple[Exercise, ...] = (
-    Exercise(
-        id="training-clip",
-        chapter="training",
-        kind="number",
-        params={
-            "g1": _GRADIENT[0],
-            "g2": _GRADIENT[1],
-            "clip": _CLIP,
-            "length": float(np.hypot(*_GRADIENT)),
-            "second": round(float(_CLIPPED[1]), 2),
-        },
-        answer=float(_CLIPPED[0]),
-        tolerance=0.01,
-    ),
-    Exercise(
-        id="training-sensitivity",
-        chapter="training",
-        kind="number",
-        params={"clip": _C_SENS},
-        answer=float(np.linalg.norm(_MOVED)),
-        tolerance=0.01,
-    ),
+    numeric("training-clip", "training", 0.01, (_clip(*case) for case in _CLIPS)),
+    numeric("training-sensitivity", "training", 0.01, map(_sensitivity, _SENSITIVITIES)),
     Exercise(
         id="training-batch",
         chapter="training",

@@ -25,10 +25,10 @@ class Figure:
     values: Mapping[str, float]
 
 
-def fill(text: str, values: Mapping[str, float], decimal: str) -> str:
+def fill(text: str, values: Mapping[str, float], lang: str) -> str:
     """Fill ``{name}`` fields of ``text`` with ``values`` written the locale's way."""
     try:
-        return text.format(**{key: number(value, decimal, 4) for key, value in values.items()})
+        return text.format(**{key: number(value, lang, 4) for key, value in values.items()})
     except (KeyError, IndexError) as error:
         raise ValueError(
             f"unknown placeholder {error} in {text!r}; known: {sorted(values)}"
@@ -40,10 +40,10 @@ class Context:
     ident: str
     labels: Mapping[str, str]
     values: Mapping[str, float]
-    decimal: str
+    lang: str
 
     def __call__(self, key: str) -> str:
-        return fill(self.labels[key], self.values, self.decimal)
+        return fill(self.labels[key], self.values, self.lang)
 
     def chart(self, x: Axis, y: Axis, series: list[Line | Bars | Rule]) -> Figure:
         svg = chart(
@@ -53,7 +53,7 @@ class Context:
             x=x,
             y=y,
             series=series,
-            decimal=self.decimal,
+            lang=self.lang,
         )
         return Figure(svg=svg, values=dict(self.values))
 
@@ -77,7 +77,7 @@ def linear_ticks(low: float, high: float, count: int = 5) -> list[float]:
     return [round(k * step, 10) for k in range(first, math.floor(high / step) + 1)]
 
 
-def categories(count: int, decimal: str, names: list[str] | None = None) -> Axis:
+def categories(count: int, lang: str, names: list[str] | None = None) -> Axis:
     ticks = [float(i) for i in range(count)]
-    labels = names or [number(i + 1, decimal) for i in range(count)]
+    labels = names or [number(i + 1, lang) for i in range(count)]
     return Axis("", -0.6, count - 0.4, ticks, tick_labels=labels)

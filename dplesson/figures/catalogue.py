@@ -1,7 +1,7 @@
 """Every figure of the chapters: its data from ``data`` and its SVG from ``svg``, by id.
 
 A figure function takes the labels of one locale (``caption``, ``alt``, ``x``, ``y`` and one
-key per series; texts may hold ``{placeholders}``) and the locale's decimal separator, and
+key per series; texts may hold ``{placeholders}``) and the locale (its number format), and
 returns a ``Figure``: the SVG and the values that fill the placeholders. No number in a
 caption or alt text is typed by a translator: each comes from these values.
 """
@@ -14,6 +14,7 @@ from functools import cache
 
 import numpy as np
 
+from dplesson import locales
 from dplesson.figures import data
 from dplesson.figures.base import (
     Context,
@@ -45,13 +46,13 @@ def _seeded(figure_id: str) -> data.Data:
     return draw(np.random.default_rng(SEEDS[figure_id]))
 
 
-def neighbour_densities(labels: Mapping[str, str], decimal: str) -> Figure:
+def neighbour_densities(labels: Mapping[str, str], lang: str) -> Figure:
     """Laplace densities centred on two neighbouring means (laplace chapter)."""
     d = data.neighbour_densities()
     a, b = d["centers"]
     values = {"centre_a": a, "centre_b": b, "scale": d["scale"], "epsilon": d["epsilon"]}
     values["peak"] = float(np.max(d["densities"][0]))
-    c = Context("neighbour_densities", labels, values, decimal)
+    c = Context("neighbour_densities", labels, values, lang)
     z = every(d["z"], 5)
     series: list[Line | Bars | Rule] = [
         Line(c(key), z, every(density, 5), style=i)
@@ -62,13 +63,13 @@ def neighbour_densities(labels: Mapping[str, str], decimal: str) -> Figure:
     return c.chart(x, y, series)
 
 
-def noise_vs_n(labels: Mapping[str, str], decimal: str) -> Figure:
+def noise_vs_n(labels: Mapping[str, str], lang: str) -> Figure:
     """Draw the scale of a noisy mean against n for three epsilons, log-log (laplace chapter)."""
     d = data.noise_vs_n()
     middle = d["scales"][1]
     values = {"n": d["n"][3], "epsilon": d["epsilons"][1], "scale": middle[3], "upper": d["upper"]}
     values |= {f"epsilon_{i}": e for i, e in enumerate(d["epsilons"])}
-    c = Context("noise_vs_n", labels, values, decimal)
+    c = Context("noise_vs_n", labels, values, lang)
     series: list[Line | Bars | Rule] = [
         Line(c(f"epsilon_{i}"), d["n"], scales, style=i, markers=True)
         for i, scales in enumerate(d["scales"])
@@ -78,7 +79,7 @@ def noise_vs_n(labels: Mapping[str, str], decimal: str) -> Figure:
     return c.chart(x, y, series)
 
 
-def sensitivity_vs_n(labels: Mapping[str, str], decimal: str) -> Figure:
+def sensitivity_vs_n(labels: Mapping[str, str], lang: str) -> Figure:
     """Sensitivity of the mean and the median of n values in [0, 100] (sensitivity chapter)."""
     d = data.sensitivity_vs_n()
     values = {
@@ -87,7 +88,7 @@ def sensitivity_vs_n(labels: Mapping[str, str], decimal: str) -> Figure:
         "mean": d["mean"][-1],
         "median": d["median"][-1],
     }
-    c = Context("sensitivity_vs_n", labels, values, decimal)
+    c = Context("sensitivity_vs_n", labels, values, lang)
     series: list[Line | Bars | Rule] = [
         Line(c("mean_series"), d["n"], d["mean"], style=0, markers=True),
         Line(c("median_series"), d["n"], d["median"], style=1, markers=True),
@@ -97,24 +98,24 @@ def sensitivity_vs_n(labels: Mapping[str, str], decimal: str) -> Figure:
     return c.chart(x, y, series)
 
 
-def support_gap(labels: Mapping[str, str], decimal: str) -> Figure:
+def support_gap(labels: Mapping[str, str], lang: str) -> Figure:
     """Share of float releases the neighbour cannot produce, vs the exact sampler (releasing)."""
     d = _seeded("support_gap")
     values = {"largest": max(d["float"]), "smallest": min(d["float"]), "exact": max(d["exact"])}
     values |= {"a": d["a"], "b": d["b"]}
-    c = Context("support_gap", labels, values, decimal)
+    c = Context("support_gap", labels, values, lang)
     positions = [float(i) for i in range(len(d["scales"]))]
     series: list[Line | Bars | Rule] = [
         Bars(c("float"), positions, d["float"], style=0, offset=-0.2),
         Bars(c("exact"), positions, d["exact"], style=1, offset=0.2),
     ]
     top = max(d["float"]) * 1.1
-    x = Axis(c("x"), -0.6, 2.6, positions, tick_labels=[number(s, decimal) for s in d["scales"]])
+    x = Axis(c("x"), -0.6, 2.6, positions, tick_labels=[number(s, lang) for s in d["scales"]])
     y = Axis(c("y"), 0.0, top, linear_ticks(0.0, top))
     return c.chart(x, y, series)
 
 
-def averaging_attack(labels: Mapping[str, str], decimal: str) -> Figure:
+def averaging_attack(labels: Mapping[str, str], lang: str) -> Figure:
     """Error of the averaged answers against their number, log-log (composition chapter)."""
     d = _seeded("averaging_attack")
     values = {
@@ -124,7 +125,7 @@ def averaging_attack(labels: Mapping[str, str], decimal: str) -> Figure:
         "error_one": d["expected"][0],
         "epsilon": d["epsilon"],
     }
-    c = Context("averaging_attack", labels, values, decimal)
+    c = Context("averaging_attack", labels, values, lang)
     series: list[Line | Bars | Rule] = [
         Line(c("expected"), d["k"], d["expected"], style=0),
         Line(c("observed"), d["k"], d["observed"], style=1, line=False, markers=True),
@@ -134,24 +135,24 @@ def averaging_attack(labels: Mapping[str, str], decimal: str) -> Figure:
     return c.chart(x, y, series)
 
 
-def budget_splits(labels: Mapping[str, str], decimal: str) -> Figure:
+def budget_splits(labels: Mapping[str, str], lang: str) -> Figure:
     """Total noise variance of a budget split into m equal releases (composition chapter)."""
     d = data.budget_splits()
     parts = [float(m) for m in d["parts"]]
     values = {"one": d["equal"][0], "parts": parts[-1], "many": d["equal"][-1], "total": d["total"]}
-    c = Context("budget_splits", labels, values, decimal)
+    c = Context("budget_splits", labels, values, lang)
     series: list[Line | Bars | Rule] = [Bars("", parts, d["equal"], style=0, width=0.6)]
     x = Axis(c("x"), 0.4, 8.6, parts)
     y = Axis(c("y"), 1.0, 2000.0, decades(1.0, 2000.0), log=True)
     return c.chart(x, y, series)
 
 
-def histogram_release(labels: Mapping[str, str], decimal: str) -> Figure:
+def histogram_release(labels: Mapping[str, str], lang: str) -> Figure:
     """Draw the true and noisy counts of the chapter's nine cells (histograms chapter)."""
     d = data.histogram_cells()
     counts, noisy = d["counts"].tolist(), d["noisy"].tolist()
     values = {"epsilon": d["epsilon"], "cells": len(counts), "lowest": min(noisy)}
-    c = Context("histogram_release", labels, values, decimal)
+    c = Context("histogram_release", labels, values, lang)
     positions = [float(i) for i in range(len(counts))]
     series: list[Line | Bars | Rule] = [
         Bars(c("true"), positions, counts, style=0, offset=-0.2),
@@ -159,13 +160,13 @@ def histogram_release(labels: Mapping[str, str], decimal: str) -> Figure:
     ]
     low = math.floor(min(0.0, *noisy)) - 0.5
     high = max(counts + noisy) * 1.08
-    x = categories(len(counts), decimal)
+    x = categories(len(counts), lang)
     x = Axis(c("x"), x.low, x.high, x.ticks, tick_labels=x.tick_labels)
     y = Axis(c("y"), low, high, linear_ticks(low, high))
     return c.chart(x, y, series)
 
 
-def clipping(labels: Mapping[str, str], decimal: str) -> Figure:
+def clipping(labels: Mapping[str, str], lang: str) -> Figure:
     """Per-example gradient norms before and after clipping at C (training chapter)."""
     d = _seeded("clipping")
     before, after = d["before"].tolist(), d["after"].tolist()
@@ -175,7 +176,7 @@ def clipping(labels: Mapping[str, str], decimal: str) -> Figure:
         "clipped": sum(b > d["clip_norm"] for b in before),
         "examples": len(before),
     }
-    c = Context("clipping", labels, values, decimal)
+    c = Context("clipping", labels, values, lang)
     positions = [float(i) for i in range(len(before))]
     series: list[Line | Bars | Rule] = [
         Bars(c("before"), positions, before, style=0, offset=-0.2),
@@ -183,13 +184,13 @@ def clipping(labels: Mapping[str, str], decimal: str) -> Figure:
         Rule(d["clip_norm"], c("limit"), style=2),
     ]
     high = max(before) * 1.08
-    x = categories(len(before), decimal)
+    x = categories(len(before), lang)
     x = Axis(c("x"), x.low, x.high, x.ticks, tick_labels=x.tick_labels)
     y = Axis(c("y"), 0.0, high, linear_ticks(0.0, high))
     return c.chart(x, y, series)
 
 
-def differencing(labels: Mapping[str, str], decimal: str) -> Figure:
+def differencing(labels: Mapping[str, str], lang: str) -> Figure:
     """Gap between the two averages against group size; the salary still comes back."""
     d = _seeded("differencing")
     values = {
@@ -198,14 +199,14 @@ def differencing(labels: Mapping[str, str], decimal: str) -> Figure:
         "gap": d["gap"][-1],
         "revealed": d["revealed"][-1],
     }
-    c = Context("differencing", labels, values, decimal)
+    c = Context("differencing", labels, values, lang)
     series: list[Line | Bars | Rule] = [Line(c("gap_series"), d["n"], d["gap"], markers=True)]
     x = Axis(c("x"), 4.0, 1300.0, decades(4.0, 1300.0), log=True)
     y = Axis(c("y"), 0.008, 20.0, decades(0.008, 20.0), log=True)
     return c.chart(x, y, series)
 
 
-def laplace_gaussian(labels: Mapping[str, str], decimal: str) -> Figure:
+def laplace_gaussian(labels: Mapping[str, str], lang: str) -> Figure:
     """Laplace and Gaussian noise densities for one count at the same epsilon (mechanisms)."""
     d = data.laplace_gaussian()
     values = {
@@ -214,7 +215,7 @@ def laplace_gaussian(labels: Mapping[str, str], decimal: str) -> Figure:
         "scale": d["scale"],
         "sigma": d["sigma"],
     }
-    c = Context("laplace_gaussian", labels, values, decimal)
+    c = Context("laplace_gaussian", labels, values, lang)
     series: list[Line | Bars | Rule] = [
         Line(c("laplace"), d["z"].tolist(), d["laplace"].tolist(), style=0),
         Line(c("gaussian"), d["z"].tolist(), d["gaussian"].tolist(), style=1),
@@ -250,12 +251,11 @@ def required_labels(figure_id: str) -> tuple[str, ...]:
     return ("caption", "alt", "x", "y", *FIGURES[figure_id][1])
 
 
-def render(figure_id: str, labels: Mapping[str, str], decimal: str = ".") -> Figure:
+def render(figure_id: str, labels: Mapping[str, str], lang: str = "en") -> Figure:
     """Draw figure ``figure_id`` with ``labels``; ``ValueError`` names a missing label."""
     keys = required_labels(figure_id)
     missing = [k for k in keys if not isinstance(labels.get(k), str)]
     if missing:
         raise ValueError(f"labels of figure {figure_id!r} miss {', '.join(missing)}")
-    if decimal not in {".", ","}:
-        raise ValueError(f"decimal must be '.' or ','; got {decimal!r}")
-    return FIGURES[figure_id][0](labels, decimal)
+    locales.check_locale(lang)
+    return FIGURES[figure_id][0](labels, lang)

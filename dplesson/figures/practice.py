@@ -21,7 +21,7 @@ EPSILON = 0.5
 UPPERS = tuple(range(20, 181, 10))
 
 
-def clamping_tradeoff(labels: Mapping[str, str], decimal: str) -> Figure:
+def clamping_tradeoff(labels: Mapping[str, str], lang: str) -> Figure:
     """Draw the bias, the noise and the total error of a clamped mean against its upper bound."""
     lengths = rides()["minutes"][:RIDES]
     errors = [clamping_error(lengths, 0, upper, EPSILON) for upper in UPPERS]
@@ -39,7 +39,7 @@ def clamping_tradeoff(labels: Mapping[str, str], decimal: str) -> Figure:
         "tight": UPPERS[0],
         "tight_error": round(total[0], 2),
     }
-    c = Context("clamping_tradeoff", labels, values, decimal)
+    c = Context("clamping_tradeoff", labels, values, lang)
     uppers = [float(u) for u in UPPERS]
     series: list[Line | Bars | Rule] = [
         Line(c("bias_series"), uppers, bias, style=0),

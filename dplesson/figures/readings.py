@@ -1,7 +1,7 @@
 """Figures of the chapters on reading ε, local DP, composition beyond the sum and OpenDP.
 
 Each function draws one figure from ``dplesson``'s own functions, in the page's language
-(labels) and number format (decimal separator), like those of ``catalogue``.
+(labels) and number format, like those of ``catalogue``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ GAME_SEED = 2024
 GAME_EPSILONS = (0.5, 1.0, 2.0, 3.0, 5.0)
 
 
-def guess_bound(labels: Mapping[str, str], decimal: str) -> Figure:
+def guess_bound(labels: Mapping[str, str], lang: str) -> Figure:
     """Draw the best guess against ε: the bound, the best Laplace-count test, simulated games."""
     grid = [float(e) for e in np.linspace(0.0, 5.0, 51)]
     bound = [guess_success_bound(e) for e in grid]
@@ -33,7 +33,7 @@ def guess_bound(labels: Mapping[str, str], decimal: str) -> Figure:
     rng = np.random.default_rng(GAME_SEED)
     played = [membership_game(e, 20_000, rng)["success_rate"] for e in GAME_EPSILONS]
     values = {"epsilon": 1.0, "bound": guess_success_bound(1.0), "best": best[10]}
-    c = Context("guess_bound", labels, values, decimal)
+    c = Context("guess_bound", labels, values, lang)
     series: list[Line | Bars | Rule] = [
         Line(c("bound_series"), grid, bound, style=0),
         Line(c("best_series"), grid, best, style=1),
@@ -55,7 +55,7 @@ def _powers(ticks: list[float]) -> list[str]:
     return ["10" + str(round(math.log10(t))).translate(_SUPERSCRIPT) for t in ticks]
 
 
-def local_vs_central(labels: Mapping[str, str], decimal: str) -> Figure:
+def local_vs_central(labels: Mapping[str, str], lang: str) -> Figure:
     """Draw the standard error of a share: central Laplace against randomized response."""
     people = [100, 300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000]
     errors = [local_vs_central_error(0.3, n, 1.0) for n in people]
@@ -67,7 +67,7 @@ def local_vs_central(labels: Mapping[str, str], decimal: str) -> Figure:
         "central": last["central"],
         "ratio": round(last["ratio"]),
     }
-    c = Context("local_vs_central", labels, values, decimal)
+    c = Context("local_vs_central", labels, values, lang)
     xs = [float(n) for n in people]
     series: list[Line | Bars | Rule] = [
         Line(c("local_series"), xs, [e["local"] for e in errors], style=0, markers=True),
@@ -79,7 +79,7 @@ def local_vs_central(labels: Mapping[str, str], decimal: str) -> Figure:
     return c.chart(x, y, series)
 
 
-def affordable(labels: Mapping[str, str], decimal: str) -> Figure:
+def affordable(labels: Mapping[str, str], lang: str) -> Figure:
     """Releases a budget of ε = 1, δ = 1e-6 affords against the noise of each release."""
     stds = [10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0]
     counts = [affordable_releases(1.0, 1e-6, s) for s in stds]
@@ -90,7 +90,7 @@ def affordable(labels: Mapping[str, str], decimal: str) -> Figure:
         "advanced": counts[-1]["advanced"],
         "zcdp": counts[-1]["zcdp"],
     }
-    c = Context("affordable", labels, values, decimal)
+    c = Context("affordable", labels, values, lang)
     series: list[Line | Bars | Rule] = [
         Line(c("basic"), stds, [float(k["basic"]) for k in counts], style=0, markers=True),
         Line(c("advanced"), stds, [float(k["advanced"]) for k in counts], style=1, markers=True),
@@ -101,13 +101,13 @@ def affordable(labels: Mapping[str, str], decimal: str) -> Figure:
     return c.chart(x, y, series)
 
 
-def budget_plan(labels: Mapping[str, str], decimal: str) -> Figure:
+def budget_plan(labels: Mapping[str, str], lang: str) -> Figure:
     """Draw the OpenDP chapter's plan: ε = 1 over two queries, the first for two answers."""
     first, second = split_budget(1.0, 2)
     count, total = split_budget(first, 2)
     parts = [count, total, second]
     values = {"total": 1.0, "count": count, "sum": total, "median": second}
-    c = Context("budget_plan", labels, values, decimal)
+    c = Context("budget_plan", labels, values, lang)
     positions = [0.0, 1.0, 2.0]
     series: list[Line | Bars | Rule] = [Bars("", positions, parts, style=0, width=0.55)]
     names = [c("count_bar"), c("sum_bar"), c("median_bar")]

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
 
+from dplesson import locales
+
 __all__ = ["Axis", "Bars", "Line", "Rule", "chart", "number"]
 
 WIDTH = 420
@@ -24,23 +26,13 @@ FONT = 14
 DASHES = ("", "7 4", "2 3", "9 3 2 3")
 
 
-def number(value: float, decimal: str = ".", digits: int = 3) -> str:
-    """``value`` with up to ``digits`` significant digits, no exponent, the locale's separator.
+def number(value: float, lang: str = "en", digits: int = 3) -> str:
+    """``value`` with up to ``digits`` significant digits, written the way of ``lang``.
 
-    The minus sign is U+2212, as in the typeset formulas.
+    The figures' name for :func:`dplesson.locales.format_number`, the site's one number format
+    (decimal sign, groups of large numbers, U+2212 for minus, no exponent).
     """
-    if decimal not in {".", ","}:
-        raise ValueError(f"decimal must be '.' or ','; got {decimal!r}")
-    if not math.isfinite(value):
-        raise ValueError(f"value must be a finite number; got {value!r}")
-    if float(value).is_integer() and abs(value) < 1e15:
-        text = str(int(value))
-    else:
-        text = f"{value:.{digits}g}"
-        if "e" in text:
-            places = max(0, digits - 1 - math.floor(math.log10(abs(value))))
-            text = f"{value:.{places}f}".rstrip("0").rstrip(".")
-    return text.replace("-", "\u2212").replace(".", decimal)
+    return locales.format_number(value, locales.check_locale(lang), digits)
 
 
 def _c(value: float) -> str:
@@ -84,11 +76,11 @@ class Axis:
             return (math.log10(value) - low) / (high - low)
         return (value - self.low) / (self.high - self.low)
 
-    def labels(self, decimal: str) -> list[str]:
+    def labels(self, lang: str) -> list[str]:
         """Return the tick texts: given ones, else the numbers in the locale's format."""
         if self.tick_labels is not None:
             return list(self.tick_labels)
-        return [number(t, decimal) for t in self.ticks]
+        return [number(t, lang) for t in self.ticks]
 
 
 @dataclass(frozen=True)
@@ -193,9 +185,9 @@ def _swatch(series: Line | Bars | Rule) -> str:
     return "".join(parts)
 
 
-def _axes(frame: _Frame, decimal: str) -> None:
+def _axes(frame: _Frame, lang: str) -> None:
     """Grid lines, tick labels, the two axis lines and the axis titles."""
-    x_labels, y_labels = frame.x.labels(decimal), frame.y.labels(decimal)
+    x_labels, y_labels = frame.x.labels(lang), frame.y.labels(lang)
     for tick, label in zip(frame.y.ticks, y_labels, strict=True):
         y = frame.py(tick)
         frame.add(f'<path class="dp-fig-grid" d="M{_c(frame.left)} {_c(y)}H{_c(frame.right)}"/>')
@@ -259,7 +251,7 @@ def chart(
     x: Axis,
     y: Axis,
     series: Sequence[Line | Bars | Rule],
-    decimal: str = ".",
+    lang: str = "en",
 ) -> str:
     """Return the SVG of one chart; ``title`` and ``desc`` label it for assistive technology.
 
@@ -268,9 +260,9 @@ def chart(
     named = [s for s in series if not isinstance(s, Rule) and s.name]
     legend, legend_bottom = _legend([(_swatch(s), s.name) for s in named], 4.0)
     top = legend_bottom + 8 if named else 16.0
-    widest = max((_text_width(t) for t in y.labels(decimal)), default=0.0)
+    widest = max((_text_width(t) for t in y.labels(lang)), default=0.0)
     frame = _Frame(x=x, y=y, left=30 + widest + 8, top=top)
-    _axes(frame, decimal)
+    _axes(frame, lang)
     for item in series:
         _draw(frame, item)
     head = (

@@ -147,7 +147,7 @@ def test_no_serious_violation_around_the_ledger(
     page.locator(".dp-ledger").scroll_into_view_if_needed()
     page.wait_for_selector(".dp-ledger.dp-ready")
     entry = page.locator(".dp-ledger input[name=entry]")
-    for typed in ("0.75", "0.5"):  # over the cap of 1: the crossing and refusal marks show
+    for typed in ("0.75", "0.5"):  # over the cap of 1: the refusal mark shows
         entry.fill(typed)
         entry.press("Enter")
     assert page.locator(".dp-ledger tbody tr").count() == 2

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,7 @@ import numpy as np
 import pytest
 
 from dplesson import laplace_calibration, laplace_log_density
+from dplesson.locales import format_number
 from tests.browser.colours import check_contrast
 from tests.browser.conftest import Visit, shared_page
 from tests.browser.tour import PHONE, Tour
@@ -63,12 +65,7 @@ def explorer(explorer_page: tuple[Visit, dict[str, Any]]) -> Iterator[Visit]:
     assert not seen.errors, seen.errors
 
 
-# The shape of a localised number: grouping and decimal separator, optional exponent.
-SHAPE = {
-    True: re.compile(r"-?\d{1,3}(\.\d{3})*(,\d+)?(E-?\d+)?"),
-    False: re.compile(r"-?\d{1,3}(,\d{3})*(\.\d+)?(E-?\d+)?"),
-}
-SHOWN_DIGITS_REL = 5e-6  # six significant digits on screen; data-value holds the full double
+SHOWN_DIGITS = 6  # significant digits on screen; data-value holds the full double
 CASES = [  # (n, epsilon, a, b) entered through the controls
     (7, 0.3, 0.0, 1.0),
     (1, 2.5, -2.0, 3.5),
@@ -116,10 +113,9 @@ def check(state: dict[str, Any], want: dict[str, Any], locale: str) -> None:
             assert float(shown["value"]) == pytest.approx(value, rel=1e-12), key
         else:
             assert float(shown["value"]) == value, key
-        # The visible, localised text parses to the same number.
-        rel = 0 if key == "bound" else SHOWN_DIGITS_REL
-        assert parse_localised(shown["text"], locale) == pytest.approx(value, rel=rel), key
-        assert SHAPE[locale in DECIMAL_COMMA].fullmatch(shown["text"]), (key, shown["text"])
+        # The visible text is the value in the site's one number format (dplesson.locales).
+        digits = None if key == "bound" else SHOWN_DIGITS
+        assert shown["text"] == format_number(float(shown["value"]), locale, digits), key
     # The largest gap over the drawn points never exceeds the analytic bound epsilon, up to
     # rounding (|z - centre| / s loses digits when the window lies far from zero).
     assert want["values"]["maxdiff"] <= want["values"]["bound"] * (1 + 1e-9)
@@ -268,7 +264,9 @@ def test_sliders_and_fields_stay_in_sync(explorer: Visit, locale: str) -> None:
     page.keyboard.press("ArrowRight")
     assert page.locator(".dp-explorer input[name=n]").input_value() == "5"
     page.fill(".dp-explorer input[name=n]", "12")
-    assert page.locator(".dp-explorer input[name=n-slider]").input_value() == "12"
+    n_slider = page.locator(".dp-explorer input[name=n-slider]")
+    assert n_slider.get_attribute("aria-valuetext") == "12"  # a stop of 1 … 4096
+    assert slider.get_attribute("aria-valuetext") == localise(0.7, locale)
     check(explorer_state(page), expected(12, 0.7, 0.0, 1.0), locale)
 
 
@@ -298,10 +296,10 @@ def test_both_axes_are_labelled_with_localised_ticks(explorer: Visit, locale: st
     texts = strings(page, ".dp-explorer")
     labels = page.locator(".dp-explorer svg:not(.dp-diff) text").all_text_contents()
     assert texts["axis-z"] in labels and texts["axis-density"] in labels
-    ticks = [text for text in labels if re.fullmatch(r"[-\u2212]?[\d.,]+", text)]
+    ticks = [text for text in labels if re.fullmatch(r"[-\u2212]?[\d.,\u202f]+", text)]
     z = [parse_localised(text, locale) for text in ticks if parse_localised(text, locale) < 0]
     assert len(ticks) >= 7 and z, ticks  # density 0, 1, 2 and z from -1 to 1.5
-    assert all(SHAPE[locale in DECIMAL_COMMA].fullmatch(text) for text in ticks), ticks
+    assert all(format_number(parse_localised(t, locale), locale) == t for t in ticks), ticks
     # The defaults draw z from -1.25 to 1.5 and densities up to 2: 0.5 appears as a z tick.
     half = "0,5" if locale in DECIMAL_COMMA else "0.5"
     assert half in ticks and "2" in ticks
@@ -423,3 +421,120 @@ def test_drawing_and_borders_contrast_in_light_and_dark_schemes(
 ) -> None:
     seen = check_contrast(explorer.page, scheme, MARKS)
     assert seen["curve A"] != seen["curve B"]
+
+
+# Sweep ε over the slider's every step and the field's extremes, from a fresh page (the
+# default settings: axes locked at ε = 1), and read where everything was drawn.
+SWEEP = """(texts) => {
+  const root = document.querySelector('.dp-explorer');
+  const slider = root.querySelector('input[name=epsilon-slider]');
+  const field = root.querySelector('input[name=epsilon]');
+  const diff = root.querySelector('svg.dp-diff');
+  const chart = root.querySelector('svg.dp-chart:not(.dp-diff)');
+  const numbers = (d) => (d.match(/-?\\d+(?:\\.\\d+)?/g) || []).map(Number);
+  const points = (path) => { const v = numbers(path.getAttribute('d'));
+    return v.filter((_, k) => k % 2 === 0).map((x, k) => [x, v[2 * k + 1]]); };
+  const read = () => {
+    const [left, top, right, bottom] = diff.dataset.plot.split(' ').map(Number);
+    const ticks = [...diff.querySelectorAll('text.dp-tick')].map((t) => {
+      const box = t.getBBox(); return [box.y, box.y + box.height]; });
+    const peaks = [...chart.querySelectorAll('path.dp-curve-a, path.dp-curve-b')]
+      .map((p) => Math.min(...points(p).map(([, y]) => y)));
+    const clip = chart.querySelector('clipPath rect');
+    return {epsilon: Number(diff.dataset.epsilon), plot: [left, top, right, bottom],
+      line: points(diff.querySelector('path.dp-curve-diff')),
+      bounds: [...diff.querySelectorAll('line.dp-bound')].map((l) => Number(l.getAttribute('y1'))),
+      ticks, peaks, chartTop: Number(clip.getAttribute('y')),
+      locked: root.querySelector('input[name=lock]').checked,
+      window: [chart.dataset.lo, chart.dataset.hi]};
+  };
+  const seen = [];
+  for (let k = Number(slider.min) * 10; k <= Number(slider.max) * 10; k++) {
+    slider.value = String(k / 10);
+    slider.dispatchEvent(new Event('input', {bubbles: true}));
+    seen.push(read());
+  }
+  for (const typed of texts) {
+    field.value = typed;
+    field.dispatchEvent(new Event('input', {bubbles: true}));
+    seen.push(read());
+  }
+  return seen;
+}"""
+
+
+@pytest.mark.parametrize("locale", LOCALES, scope="module")
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 900}, PHONE], ids=["1366", "390"])
+def test_with_the_default_settings_every_epsilon_shows_its_band_and_line_inside_the_plot(
+    browser: Browser, base_url: str, locale: str, viewport: dict[str, int]
+) -> None:
+    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{base_url}/{url_path(locale, page_of('explorer', locale))}")
+        page.wait_for_selector(".dp-explorer.dp-ready")
+        extremes = [localise(e, locale) for e in (0.001, 0.01, 0.05, 7.5, 20.0, 100.0)]
+        seen = page.evaluate(SWEEP, extremes)
+    finally:
+        context.close()
+    assert not errors, errors
+    assert len(seen) == 50 + len(extremes)
+    first = seen[0]
+    for state in seen:
+        epsilon = state["epsilon"]
+        left, top, right, bottom = state["plot"]
+        assert state["locked"] and state["window"] == first["window"], epsilon  # locked axes
+        # The difference line lies inside the plot, and between the dashed lines at ±ε.
+        xs = [x for x, _ in state["line"]]
+        ys = [y for _, y in state["line"]]
+        assert left - 0.01 <= min(xs) and max(xs) <= right + 0.01, epsilon
+        assert top - 0.01 <= min(ys) and max(ys) <= bottom + 0.01, epsilon
+        high, low = sorted(state["bounds"])
+        assert top <= high and low <= bottom, epsilon  # the band is in the plot
+        assert low - high >= 2 * 8 - 0.02, epsilon  # and visible: 8 px either side of zero
+        assert high - 0.01 <= min(ys) and max(ys) <= low + 0.01, epsilon
+        # Its tick labels never overlap.
+        ticks = sorted(state["ticks"])
+        assert len(ticks) >= 2, epsilon
+        assert all(a[1] <= b[0] + 0.5 for a, b in pairwise(ticks)), epsilon
+        # The densities are never cut off at the top.
+        assert min(state["peaks"]) >= state["chartTop"] - 0.01, epsilon
+
+
+@pytest.mark.parametrize("locale", ["en", "zh"], scope="module")
+def test_drawn_at_load_so_print_shows_it_and_anchors_below_it_hold(
+    browser: Browser, base_url: str, locale: str
+) -> None:
+    """No scrolling needed: drawn by the load event; a link to a heading below lands on it."""
+    context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+    try:
+        page = context.new_page()
+        path = url_path(locale, page_of("explorer", locale))
+        page.goto(f"{base_url}/{path}", wait_until="load")
+        drawn = page.evaluate(
+            "() => { const r = document.querySelector('.dp-explorer');"
+            " return r.classList.contains('dp-ready') && r.querySelectorAll('svg path').length; }"
+        )
+        assert drawn and drawn >= 3  # both densities and the difference, never scrolled to
+        page.emulate_media(media="print")
+        assert page.locator(".dp-explorer svg.dp-chart").first.is_visible()
+        page.emulate_media(media="screen")
+        # The first heading after the explorer: the page opened at its anchor keeps it at the
+        # top, below Material's header (or as near as the end of the page lets it come).
+        target = page.evaluate(
+            "() => { const r = document.querySelector('.dp-explorer');"
+            " const hs = [...document.querySelectorAll('article h2[id]')]"
+            ".filter(h => r.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING);"
+            " return hs[0].id; }"
+        )
+        page.goto(f"{base_url}/{path}#{target}", wait_until="load")
+        page.wait_for_timeout(300)
+        top, room = page.evaluate(
+            f"() => [document.getElementById('{target}').getBoundingClientRect().top,"
+            " document.documentElement.scrollHeight - innerHeight - scrollY]"
+        )
+        assert 0 <= top <= 120 or (room < 1 and top >= 0), (top, room)
+    finally:
+        context.close()

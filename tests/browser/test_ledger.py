@@ -1,4 +1,8 @@
-"""The budget ledger reproduces basic_composition: rounded running totals, exact cap decision.
+"""The budget ledger books each release that fits the cap exactly, as dplesson decides.
+
+A release is booked when ``basic_composition`` of the booked ones and it stays within the
+cap (like ``BudgetLedger.spend``), else refused and not booked: later releases that fit are
+still booked, and the totals count only booked releases (rounded like ``epsilon_prefix``).
 
 The arithmetic is locale-independent JavaScript: every ledger below goes through the
 widget's own function in one ``page.evaluate``. Typing is checked with two ledgers per
@@ -119,25 +123,42 @@ SUBMIT_MANY = """([text, count]) => {
 }"""
 
 
+def booked(values: list[float], cap: float) -> dict[str, Any]:
+    """The package's decision for each release in turn, and the booked totals."""
+    kept: list[float] = []
+    refused, prefix = [], []
+    for value in values:
+        fits = basic_composition([*kept, value], cap)["within_cap"]
+        if fits:
+            kept.append(value)
+        refused.append(not fits)
+        prefix.append(float(basic_composition(kept, cap)["epsilon_total"]) if kept else 0.0)
+    room = float(Fraction(cap) - sum((Fraction(v) for v in kept), Fraction(0)))
+    return {"refused": refused, "prefix": prefix, "total": prefix[-1], "remaining": room}
+
+
 def check(visit: Visit, locale: str, values: list[float], cap: float) -> None:
     """Enter one ledger and compare every number and the decision with the package."""
     page = visit.page
     page.locator(".dp-ledger .dp-clear").click()
     set_cap(page, cap, locale)
     add_releases(page, values, locale)
-    want = basic_composition(values, cap)
+    want = booked(values, cap)
     state = ledger_state(page)
     assert len(state["rows"]) == len(values)
-    for row, value, prefix in zip(state["rows"], values, want["epsilon_prefix"], strict=True):
+    for row, value, prefix in zip(state["rows"], values, want["prefix"], strict=True):
         assert float(row["epsilon"]["value"]) == value
         assert parse_localised(row["epsilon"]["text"], locale) == value
         assert float(row["total"]["value"]) == prefix
         assert parse_localised(row["total"]["text"], locale) == prefix
-    assert state["within"] == str(want["within_cap"]).lower(), (values, cap)
-    assert float(state["total"]["value"]) == want["epsilon_total"]
-    assert parse_localised(state["total"]["text"], locale) == want["epsilon_total"]
+    assert state["refused"] == want["refused"], (values, cap)
+    within = not any(want["refused"])
+    assert state["within"] == str(within).lower(), (values, cap)
+    assert float(state["total"]["value"]) == want["total"]
+    assert parse_localised(state["total"]["text"], locale) == want["total"]
+    assert float(state["remaining"]["value"]) == want["remaining"]
     texts = strings(page, ".dp-ledger")
-    decision = texts["fits" if want["within_cap"] else "over"]
+    decision = texts["fits" if within else "over"]
     assert state["decision"].startswith(decision.split("{")[0])
     assert state["decision"].endswith(decision.split("}")[-1])
 
@@ -156,17 +177,7 @@ def test_the_chapter_examples(ledger: Visit, locale: str) -> None:
     check(visit, locale, [1.0, 2.0**-60], 1.0)
     state = ledger_state(visit.page)
     assert state["total"]["text"] == "1" and state["within"] == "false"
-
-
-def crossing_and_room(values: list[float], cap: float) -> tuple[int, float]:
-    """The first release whose exact running total passes the cap (-1: none), the room left."""
-    running = Fraction(0)
-    crossing = -1
-    for k, value in enumerate(values):
-        running += Fraction(value)
-        if crossing < 0 and running > Fraction(cap):
-            crossing = k
-    return crossing, float(max(Fraction(cap) - running, Fraction(0)))
+    assert state["refused"] == [False, True]  # 2^-60 more would pass the cap: not booked
 
 
 @pytest.mark.parametrize("locale", ["en"], scope="module")
@@ -179,13 +190,9 @@ def test_the_widget_arithmetic_on_every_case(ledger: Visit, locale: str) -> None
         [[values, cap] for values, cap in cases],
     )
     for (values, cap), result in zip(cases, got, strict=True):
-        want = basic_composition(values, cap)
-        assert result["prefix"] == [float(x) for x in want["epsilon_prefix"]], (values, cap)
-        assert result["total"] == float(want["epsilon_total"]), (values, cap)
-        assert result["within"] is bool(want["within_cap"]), (values, cap)
-        crossing, room = crossing_and_room(values, cap)
-        assert result["crossing"] == crossing, (values, cap)
-        assert result["remaining"] == room, (values, cap)
+        want = booked(values, cap)
+        for key in ("prefix", "refused", "total", "remaining"):
+            assert result[key] == want[key], (key, values, cap)
 
 
 @EACH_LOCALE
@@ -195,27 +202,32 @@ def test_typed_ledgers_near_equality(ledger: Visit, locale: str) -> None:
 
 
 @EACH_LOCALE
-def test_the_release_that_crosses_the_cap_is_marked(ledger: Visit, locale: str) -> None:
+def test_a_refused_release_is_not_booked_and_a_later_one_that_fits_is(
+    ledger: Visit, locale: str
+) -> None:
     page = ledger.page
     texts = strings(page, ".dp-ledger")
     values = [0.5, 0.25, 0.5, 0.1]
     add_releases(page, values[:2], locale)
     state = ledger_state(page)
-    assert state["crossing"] == -1 and state["refused"] == [False, False]
+    assert state["refused"] == [False, False]
     assert parse_localised(state["remaining"]["text"], locale) == 0.25
     assert state["note"].startswith(texts["remaining"].split("{")[0])
     add_releases(page, values[2:], locale)
     state = ledger_state(page)
-    crossing, _ = crossing_and_room(values, 1.0)
-    assert state["crossing"] == crossing == 2
-    assert state["refused"] == [False, False, True, True]
-    assert state["flags"] == [None, None, texts["row-crossing"], texts["row-refused"]]
-    assert state["within"] == "false" and state["remaining"] is None
-    assert state["note"] == texts["crossed"].replace("{index}", "3")
-    # Raising the cap lifts the refusal.
+    assert state["refused"] == [False, False, True, False] == booked(values, 1.0)["refused"]
+    assert state["flags"] == [None, None, texts["row-refused"], None]
+    assert state["within"] == "false"
+    # The total counts the booked releases only: 0.5 + 0.25 + 0.1, with 0.15 left.
+    assert float(state["total"]["value"]) == booked(values, 1.0)["total"] == 0.85
+    assert float(state["remaining"]["value"]) == booked(values, 1.0)["remaining"]
+    assert state["decision"] == texts["over"].replace("{count}", "1").replace(
+        "{cap}", localise(1.0, locale).removesuffix(".0").removesuffix(",0")
+    )
+    # Raising the cap books every release.
     set_cap(page, 1.35, locale)
     state = ledger_state(page)
-    assert state["crossing"] == -1 and not any(state["refused"])
+    assert not any(state["refused"]) and state["within"] == "true"
     room = float(Fraction(1.35) - sum(map(Fraction, values)))
     assert float(state["remaining"]["value"]) == room
 
@@ -248,7 +260,7 @@ def test_a_later_success_clears_an_old_message(ledger: Visit, locale: str) -> No
 
 
 def test_the_random_cases_cover_both_decisions() -> None:
-    decisions = {basic_composition(v, c)["within_cap"] for v, c in RANDOM_CASES}
+    decisions = {any(booked(v, c)["refused"]) for v, c in RANDOM_CASES}
     assert decisions == {True, False}
 
 

@@ -19,7 +19,18 @@ from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import urljoin, urlparse
 
 from dplesson.exercises import catalogue
-from tests.browser.exercise_js import ANSWER_ALL, OVERVIEW, PROGRESS, TRY_INPUTS
+from tests.browser.exercise_js import (
+    ANSWER_ALL,
+    COURSE,
+    KEY,
+    OVERVIEW,
+    PROGRESS,
+    SEED_SCRIPT,
+    SNAPSHOT,
+    STRATEGIES,
+    SWEEP_VARIANTS,
+    TRY_INPUTS,
+)
 from tests.browser.figure_js import EXPLORER, FORMULA, MARKS, PRIME, SIZES
 from tests.conftest import DOCS, ROOT
 from tests.test_chrome import chrome, mkdocs_config, nav_files
@@ -45,9 +56,19 @@ FORMULAS = {
     "sum": ("composition.md", "\u2211"),  # E = Σ ε_j
     "calibration": ("checkpoints.md", "\u03b5"),  # sensitivity = …, scale = sensitivity/ε
 }
-MALFORMED = ["1.2.3", "abc", "1,000.5", "", "  ", "1e3", "--1", "1,", "½"]
-WELL_FORMED = ["0.25", "0,25", "-1,5", "\u22121.5", " 2 ", ".5", "+3"]
-KEY = "dplesson-exercises"
+MALFORMED = ["1.2.3", "abc", "", "  ", "--1", "1,", "½", "12 34", "1,2,3,4"]
+WELL_FORMED = [
+    "0.25",
+    "0,25",
+    "-1,5",
+    "\u22121.5",
+    " 2 ",
+    ".5",
+    "+3",
+    "1e3",
+    "12 345",
+    "\uff11\u3002\uff15",
+]
 
 
 def site_path(locale: str, name: str) -> str:
@@ -90,6 +111,7 @@ def take_tour(browser: Browser, base_url: str, locale: str) -> Tour:
     chain = names[: names.index(end) + 1]
     tour = Tour(locale, [site_path(locale, name) for name in chain])
     context = browser.new_context(viewport=PHONE, color_scheme="dark")  # type: ignore[arg-type]
+    context.add_init_script(SEED_SCRIPT)  # the same shuffles and numbers in every run
     try:
         page = context.new_page()
         page.on("pageerror", lambda error: tour.errors.append(str(error)))
@@ -156,11 +178,13 @@ def _on_page(page: Page, tour: Tour, name: str) -> None:
         page.wait_for_selector(".dp-explorer.dp-ready svg text")
         tour.explorer = page.evaluate(EXPLORER)
     if stem in exercise_chapters():
-        decimal = locale_settings.decimal(tour.locale)
         tour.exercises[stem] = {
             "before": page.evaluate(PROGRESS),
-            "results": page.evaluate(ANSWER_ALL, [decimal]),
+            "results": page.evaluate(ANSWER_ALL, list(STRATEGIES)),
             "after": page.evaluate(PROGRESS),
+            "sweep": page.evaluate(SWEEP_VARIANTS),
+            "final": page.evaluate(PROGRESS),
+            "snapshot": page.evaluate(SNAPSHOT),
         }
         if stem == exercise_chapters()[0]:
             tour.exercises[stem]["under_title"] = page.evaluate(
@@ -190,6 +214,7 @@ def _remembered(page: Page, base_url: str, tour: Tour) -> None:
     page.goto(base_url + site_path(tour.locale, first.chapter + ".md"), wait_until=PARSED)
     seen: dict[str, Any] = {"chapter": first.chapter, "id": first.id}
     seen["progress"] = page.evaluate(PROGRESS)
+    seen["snapshot"] = page.evaluate(SNAPSHOT)
     field = page.locator(f'[data-exercise="{first.id}"] input[inputmode=decimal]')
     block = page.locator(f'[data-exercise="{first.id}"]')
     field.fill("abc")
@@ -197,18 +222,22 @@ def _remembered(page: Page, base_url: str, tour: Tour) -> None:
     seen["enter"] = block.get_attribute("data-state")
     seen["notes"] = page.locator(".dp-exercise-note").count()
     seen["states"] = page.evaluate(TRY_INPUTS, [first.id, [*MALFORMED, *WELL_FORMED]])
-    assert first.answer is not None
-    field.fill(locale_settings.format_number(first.answer, tour.locale))
+    answer = first.variants[int(block.get_attribute("data-variant") or "0")].answer
+    assert answer is not None
+    field.fill(locale_settings.format_number(answer, tour.locale))
     field.press("Enter")
     seen["right"] = block.get_attribute("data-state")
+    seen["progress_after"] = page.evaluate(PROGRESS)
     page.evaluate("localStorage.setItem('another-site-key', '1')")
     page.goto(base_url + site_path(tour.locale, "index.md"), wait_until=PARSED)
     seen["overview"] = page.evaluate(OVERVIEW)
+    seen["course"] = page.evaluate(COURSE)
     words = locale_settings.section(tour.locale, "exercises")
     page.get_by_role("button", name=str(words["reset"])).click()
     done = page.get_by_role("status").filter(has_text=str(words["reset_done"]))
     seen["reset_done"] = done.count()
     seen["overview_after"] = page.evaluate(OVERVIEW)
+    seen["course_after"] = page.evaluate(COURSE)
     seen["key"] = page.evaluate(f"localStorage.getItem('{KEY}')")
     seen["other_key"] = page.evaluate("localStorage.getItem('another-site-key')")
     tour.remembered = seen

@@ -101,8 +101,6 @@ def ledger_state(page: Page) -> dict[str, Any]:
             status: root.querySelector('.dp-status').textContent,
             entryError: root.querySelector('p.dp-errors').textContent,
             tableHidden: root.querySelector('table').hidden,
-            crossing: [...root.querySelectorAll('tbody tr')]
-                .findIndex(tr => tr.dataset.crossing === 'true'),
             refused: [...root.querySelectorAll('tbody tr')]
                 .map(tr => tr.classList.contains('dp-refused')),
             flags: [...root.querySelectorAll('tbody tr')]

@@ -1,14 +1,17 @@
 /* "How many releases can I afford?": pick a total budget and a noise level, read the counts.
    The counts come from the widget's data-grid, computed at build time by
    dplesson.accounting.affordable_releases (docs/hooks/affordable.py); the texts come from
-   its data-t-* attributes. This script computes nothing about privacy itself. */
+   its data-t-* attributes: "count" and, for a plural category of the page's language that
+   reads otherwise ("1 release"), "count-one" and so on (Intl.PluralRules, numbers.js). The
+   bars are drawn on a logarithmic scale, which the widget says. This script computes nothing
+   about privacy itself. */
 (function () {
   "use strict";
 
   /** 1e-6 as "10⁻⁶": δ is a power of ten, and the plain decimal form is hard to read. */
-  function powerOfTen(x, dp, locale) {
+  function powerOfTen(x, dp) {
     var exponent = Math.round(Math.log10(x));
-    if (Math.pow(10, exponent) !== x) return dp.format(x, locale);
+    if (Math.pow(10, exponent) !== x) return dp.format(x);
     var sup = { "-": "\u207b", 0: "\u2070", 1: "\u00b9", 2: "\u00b2", 3: "\u00b3", 4: "\u2074",
                 5: "\u2075", 6: "\u2076", 7: "\u2077", 8: "\u2078", 9: "\u2079" };
     return "10" + String(exponent).split("").map(function (c) { return sup[c]; }).join("");
@@ -18,13 +21,12 @@
     var dp = window.dpWidgets;
     root.classList.add("dp-ready");
     var t = dp.strings(root);
-    var locale = dp.locale();
     var grid = JSON.parse(root.getAttribute("data-grid"));
     var id = "dp-affordable-" + Math.random().toString(36).slice(2, 8);
 
     var budget = dp.node("select", { id: id + "-eps" });
     grid.epsilons.forEach(function (eps, index) {
-      var option = dp.node("option", { value: String(index) }, [dp.format(eps, locale)]);
+      var option = dp.node("option", { value: String(index) }, [dp.format(eps)]);
       if (eps === 1) option.selected = true;
       budget.append(option);
     });
@@ -32,6 +34,11 @@
       id: id + "-std", type: "range", min: "0", max: String(grid.stds.length - 1), step: "1",
       value: String(grid.stds.indexOf(100)),
     });
+    /** "7 releases", "1 release": the count in the plural form the language needs. */
+    var releases = function (n) {
+      var form = root.getAttribute("data-t-count-" + window.dpNumbers.plural(n));
+      return dp.fillText(form === null ? t("count") : form, { count: dp.format(n) });
+    };
     var noiseValue = dp.node("output", { for: id + "-std", class: "dp-affordable-value" });
     var rows = {};
     var table = dp.node("table", { class: "dp-affordable-table" }, [
@@ -52,20 +59,21 @@
       var std = grid.stds[Number(noise.value)];
       var counts = grid.counts[Number(budget.value)][Number(noise.value)];
       var largest = Math.max(1, counts.basic, counts.advanced, counts.zcdp);
-      noiseValue.textContent = dp.format(std, locale);
+      noiseValue.textContent = dp.format(std);
+      noise.setAttribute("aria-valuetext", dp.format(std)); // the value, not the step
       ["basic", "advanced", "zcdp"].forEach(function (key) {
-        rows[key].count.textContent = dp.fillText(t("count"), { count: dp.format(counts[key], locale) });
+        rows[key].count.textContent = releases(counts[key]);
         rows[key].bar.style.width = (100 * Math.log1p(counts[key]) / Math.log1p(largest)).toFixed(1) + "%";
       });
       summary.textContent = dp.fillText(t("summary"), {
-        std: dp.format(std, locale), epsilon: dp.format(eps, locale),
-        basic: dp.format(counts.basic, locale), advanced: dp.format(counts.advanced, locale),
-        zcdp: dp.format(counts.zcdp, locale),
+        std: dp.format(std), epsilon: dp.format(eps),
+        basic: releases(counts.basic), advanced: releases(counts.advanced),
+        zcdp: releases(counts.zcdp),
       });
     }
 
     var form = dp.node("div", { class: "dp-affordable-controls" }, [
-      dp.node("label", { for: id + "-eps" }, [dp.fillText(t("budget"), { delta: powerOfTen(grid.delta, dp, locale) })]),
+      dp.node("label", { for: id + "-eps" }, [dp.fillText(t("budget"), { delta: powerOfTen(grid.delta, dp) })]),
       budget,
       dp.node("label", { for: id + "-std" }, [t("noise")]),
       noise,
@@ -73,7 +81,8 @@
     ]);
     budget.addEventListener("change", update);
     noise.addEventListener("input", update);
-    root.replaceChildren(dp.node("p", { class: "dp-widget-title" }, [t("title")]), form, table, summary);
+    root.replaceChildren(dp.node("p", { class: "dp-widget-title" }, [t("title")]), form, table,
+      dp.node("p", { class: "dp-affordable-scale" }, [t("scale")]), summary);
     update();
   }
 

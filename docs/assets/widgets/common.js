@@ -1,4 +1,5 @@
-/* Shared helpers of the lesson's widgets: locale-aware numbers, templates and exact sums.
+/* Shared helpers of the lesson's widgets: numbers (through docs/assets/numbers.js), templates
+   and exact sums.
    No reader-facing text lives in these scripts: every string comes from the page's data-t-*
    attributes, which the translators write in docs/<locale>/laplace.md and composition.md. */
 (function () {
@@ -41,11 +42,6 @@
     return out;
   };
 
-  /** The page's locale, from <html lang>. */
-  dp.locale = function () {
-    return document.documentElement.lang || "en";
-  };
-
   /** A function key -> text that reads the root's data-t-<key> attribute. */
   dp.strings = function (root) {
     return function (key) {
@@ -70,55 +66,22 @@
     return dp.fill(template, values).textContent;
   };
 
-  function symbols(locale) {
-    var found = { group: ",", decimal: "." };
-    new Intl.NumberFormat(locale).formatToParts(12345.5).forEach(function (part) {
-      if (part.type === "group" || part.type === "decimal") found[part.type] = part.value;
-    });
-    return found;
-  }
-
-  function escape(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  }
-
-  /** Parse a number written in the locale's format ("0,5" in de), or in plain code notation
-      ("0.5", "8.67e-19") where the locale's format does not apply; NaN if it is neither. */
-  dp.parse = function (text, locale) {
-    var sym = symbols(locale);
-    var s = String(text).trim().replace(/\u2212/g, "-");
-    var group = /\s/.test(sym.group) ? "[\\s\\u00a0\\u202f]" : escape(sym.group);
-    var local = new RegExp(
-      "^([+-]?)(\\d{1,3}(?:" + group + "\\d{3})+|\\d+)?(?:" + escape(sym.decimal) +
-        "(\\d+))?([eE][+-]?\\d+)?$"
-    ).exec(s);
-    if (local && (local[2] || local[3])) {
-      return Number(
-        local[1] + (local[2] || "0").replace(/\D/g, "") + "." + (local[3] || "0") + (local[4] || "")
-      );
-    }
-    return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s) ? Number(s) : NaN;
+  /** The page's one number reader (docs/assets/numbers.js): a number or NaN. */
+  dp.parse = function (text) {
+    return window.dpNumbers.parse(text);
   };
 
-  /** Format x in the locale: to `digits` significant digits, or by default with the fewest
-      digits that read back as the same double. Very small or large numbers use E notation. */
-  dp.format = function (x, locale, digits) {
-    if (x === 0) x = 0; // no "-0"
-    var p = digits;
-    if (!p) for (p = 1; p < 17 && Number(x.toPrecision(p)) !== x; p++);
-    var size = Math.abs(x);
-    return new Intl.NumberFormat(locale, {
-      maximumSignificantDigits: p,
-      notation: size !== 0 && (size < 1e-6 || size >= 1e15) ? "scientific" : "standard",
-    }).format(x);
+  /** x written the page's way: `digits` significant digits, or the shortest exact text. */
+  dp.format = function (x, digits) {
+    return window.dpNumbers.format(x, digits);
   };
 
   /** A span showing x formatted, with the raw double in data-value. */
-  dp.number = function (x, locale, digits) {
+  dp.number = function (x, digits) {
     var span = document.createElement("span");
     span.className = "dp-num";
     span.dataset.value = String(x);
-    span.textContent = dp.format(x, locale, digits);
+    span.textContent = dp.format(x, digits);
     return span;
   };
 

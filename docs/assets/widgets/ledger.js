@@ -1,5 +1,7 @@
-/* Budget ledger: running totals rounded like math.fsum, and an exact cap decision like
-   dplesson.basic_composition (BigInt sums of the doubles' exact binary values). */
+/* Budget ledger: books each release whose ε still fits a public cap, like
+   dplesson.BudgetLedger, and refuses (without booking) one that would pass it, deciding
+   exactly like dplesson.basic_composition (BigInt sums of the doubles' exact binary values);
+   totals of the booked releases rounded like math.fsum. */
 (function () {
   "use strict";
   var dp = window.dpWidgets;
@@ -8,19 +10,23 @@
 
   var node = dp.node;
 
-  /** basic_composition's arithmetic on exact binary values (BigInt units of 2^-1074): the
-      running totals rounded like math.fsum, whether the exact sum fits the cap, the first
-      release whose exact running total passes the cap (-1 if none) and the exact room left. */
+  /** The ledger's arithmetic on exact binary values (BigInt units of 2^-1074): a release is
+      booked when the exact sum of the booked ones and it is at most the cap (equality fits),
+      else refused and not booked; without a cap (null) every release is booked. Returns the
+      booked total after each release rounded like math.fsum, which were refused, the booked
+      total and the exact room left. */
   dp.ledgerTotals = function (values, cap) {
-    var units = 0n, capUnits = dp.exact(cap), crossing = -1;
+    var units = 0n, capUnits = cap === null ? null : dp.exact(cap);
+    var refused = values.map(function () { return false; });
     var prefix = values.map(function (epsilon, k) {
-      units += dp.exact(epsilon);
-      if (crossing < 0 && units > capUnits) crossing = k;
+      var next = units + dp.exact(epsilon);
+      if (capUnits === null || next <= capUnits) units = next;
+      else refused[k] = true;
       return dp.nearest(units);
     });
     return {
-      prefix: prefix, total: dp.nearest(units), within: units <= capUnits, crossing: crossing,
-      remaining: units <= capUnits ? dp.nearest(capUnits - units) : 0,
+      prefix: prefix, refused: refused, total: dp.nearest(units),
+      remaining: capUnits === null ? 0 : dp.nearest(capUnits - units),
     };
   };
 
@@ -30,7 +36,6 @@
 
   function init(root, index) {
     var t = dp.strings(root);
-    var locale = dp.locale();
     var id = "dp-ledger-" + index + "-";
     var releases = [];
     var field = function (key, value) {
@@ -39,7 +44,7 @@
         autocomplete: "off", spellcheck: "false", "aria-describedby": id + key + "-error",
       });
     };
-    var cap = field("cap", dp.format(1, locale));
+    var cap = field("cap", dp.format(1));
     var entry = field("entry", "");
     var entryError = node("p", { class: "dp-errors", id: id + "entry-error", "aria-live": "polite" });
     var add = node("button", { type: "submit", class: "dp-button" }, [t("add")]);
@@ -51,7 +56,7 @@
         node("div", { class: "dp-field" }, [node("label", { for: entry.id }, [t("entry")]), entry]),
         node("div", { class: "dp-buttons" }, [add, clear]),
         entryError,
-        node("p", { class: "dp-hint" }, [dp.fill(t("hint"), { example: dp.format(0.5, locale) })]),
+        node("p", { class: "dp-hint" }, [dp.fill(t("hint"), { example: dp.format(0.5) })]),
       ]),
     ]);
     var body = node("tbody");
@@ -68,9 +73,9 @@
     root.classList.add("dp-ready");
 
     function render(focusRow) {
-      var capValue = dp.parse(cap.value, locale);
+      var capValue = dp.parse(cap.value);
       var capOk = inRange(capValue, CAP);
-      var sums = dp.ledgerTotals(releases, capOk ? capValue : Infinity);
+      var sums = dp.ledgerTotals(releases, capOk ? capValue : null);
       var rows = releases.map(function (epsilon, k) {
         var remove = node("button", {
           type: "button", class: "dp-button dp-remove",
@@ -82,15 +87,14 @@
           entry.setAttribute("aria-invalid", "false");
           render(Math.min(k, releases.length - 1));
         });
-        var over = capOk && sums.crossing >= 0 && k >= sums.crossing;
-        var flag = over ? [node("span", { class: "dp-flag" }, [t(k === sums.crossing ? "row-crossing" : "row-refused")])] : [];
+        var over = sums.refused[k];
+        var flag = over ? [node("span", { class: "dp-flag" }, [t("row-refused")])] : [];
         var row = node("tr", { class: over ? "dp-refused" : "" }, [
-          node("td", {}, [dp.format(k + 1, locale)]),
-          node("td", {}, [dp.number(epsilon, locale)]),
-          node("td", {}, [dp.number(sums.prefix[k], locale)].concat(flag)),
+          node("td", {}, [dp.format(k + 1)]),
+          node("td", {}, [dp.number(epsilon)]),
+          node("td", {}, [dp.number(sums.prefix[k])].concat(flag)),
           node("td", {}, [remove]),
         ]);
-        if (over && k === sums.crossing) row.dataset.crossing = "true";
         return row;
       });
       body.replaceChildren.apply(body, rows);
@@ -100,27 +104,27 @@
       status.removeAttribute("data-within");
       if (!capOk) {
         status.className = "dp-status dp-errors";
-        status.replaceChildren(dp.fill(t("err-cap"), { min: dp.format(CAP[0], locale),
-          max: dp.format(CAP[1], locale) }));
+        status.replaceChildren(dp.fill(t("err-cap"), { min: dp.format(CAP[0]),
+          max: dp.format(CAP[1]) }));
       } else if (!releases.length) {
         status.className = "dp-status";
         status.replaceChildren(t("empty"));
       } else {
-        // basic_composition: exact_sum(values) <= Fraction.from_float(cap), in units of 2^-1074.
-        var within = sums.within;
-        var total = dp.number(sums.total, locale);
+        // basic_composition's rule for each booking: exact sum <= Fraction.from_float(cap).
+        var count = sums.refused.filter(Boolean).length;
+        var within = count === 0;
+        var total = dp.number(sums.total);
         total.dataset.key = "total";
-        var left = dp.number(sums.remaining, locale);
+        var left = dp.number(sums.remaining);
         left.dataset.key = "remaining";
         status.className = "dp-status " + (within ? "dp-fits" : "dp-over");
         status.dataset.within = String(within);
         status.replaceChildren(
           node("p", {}, [dp.fill(t("total"), { total: total })]),
           node("p", { class: "dp-decision" }, [
-            dp.fill(t(within ? "fits" : "over"), { cap: dp.number(capValue, locale) }),
+            dp.fill(t(within ? "fits" : "over"), { cap: dp.number(capValue), count: dp.format(count) }),
           ]),
-          node("p", { class: "dp-remaining" }, [within ? dp.fill(t("remaining"), { remaining: left })
-            : dp.fill(t("crossed"), { index: dp.format(sums.crossing + 1, locale) })])
+          node("p", { class: "dp-remaining" }, [dp.fill(t("remaining"), { remaining: left })])
         );
       }
       if (focusRow !== undefined) {
@@ -132,13 +136,13 @@
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       if (document.activeElement === cap) return; // Enter in the cap field adds nothing
-      var value = dp.parse(entry.value, locale);
+      var value = dp.parse(entry.value);
       var message = "";
       if (!inRange(value, EPSILON)) {
-        message = dp.fillText(t("err-entry"), { min: dp.format(EPSILON[0], locale),
-          max: dp.format(EPSILON[1], locale) });
+        message = dp.fillText(t("err-entry"), { min: dp.format(EPSILON[0]),
+          max: dp.format(EPSILON[1]) });
       } else if (releases.length >= MAX_RELEASES) {
-        message = dp.fillText(t("err-full"), { max: dp.format(MAX_RELEASES, locale) });
+        message = dp.fillText(t("err-full"), { max: dp.format(MAX_RELEASES) });
       }
       entry.setAttribute("aria-invalid", String(message !== ""));
       entryError.textContent = message;
@@ -154,7 +158,7 @@
       render(-1);
     });
     cap.addEventListener("input", function () {
-      if (inRange(dp.parse(cap.value, locale), CAP)) {
+      if (inRange(dp.parse(cap.value), CAP)) {
         entryError.textContent = ""; // a later successful action clears an older message
         entry.setAttribute("aria-invalid", "false");
       }
