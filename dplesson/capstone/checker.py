@@ -14,8 +14,10 @@ three datasets, and reports every mistake it finds by name:
   (the same numbers twice mean missing or seeded noise), whose numbers must also carry the
   right error bars and a mean computed from them.
 
-Each probe's threshold lies at least 19 noise scales away from what a correct release does,
-so a correct release fails by chance with a probability below 1e-8.
+Each probe's threshold lies at least 18 noise scales away from what a correct release does
+(a plan that meets the brief keeps the count's scale below 270), and two independent
+releases coincide in both numbers with a probability of about 1e-7, so a correct release
+fails by chance with a probability below 1e-6.
 """
 
 from __future__ import annotations
