@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TypedDict
 
+from dplesson.rounding import float_up
 from dplesson.validation import Real, check_count, check_scalar
 
 __all__ = ["BOUND", "EPSILON_RANGE", "MAX_COUNT", "MIN_WIDTH", "Calibration", "laplace_calibration"]
@@ -32,7 +34,8 @@ def laplace_calibration(
 ) -> Calibration:
     """Sensitivity ``(upper - lower) / count`` and scale ``sensitivity / epsilon`` of a mean.
 
-    Neighbours replace one bounded contribution and keep the public size ``count``.
+    Neighbours replace one bounded contribution and keep the public size ``count``. Both
+    are computed exactly from the floats given and rounded up, never down.
     """
     count = check_count("count", count, 1, MAX_COUNT)
     lower = check_scalar("lower", lower, -BOUND, BOUND)
@@ -40,14 +43,14 @@ def laplace_calibration(
     epsilon = check_scalar("epsilon", epsilon, *EPSILON_RANGE)
     if upper - lower < MIN_WIDTH:
         raise ValueError(f"upper - lower must be at least {MIN_WIDTH}; got {upper!r} - {lower!r}")
-    sensitivity = (upper - lower) / count
+    sensitivity = (Fraction(upper) - Fraction(lower)) / count
     return {
         "count": count,
         "lower": lower,
         "upper": upper,
         "epsilon": epsilon,
-        "sensitivity": sensitivity,
-        "scale": sensitivity / epsilon,
+        "sensitivity": float_up(sensitivity),
+        "scale": float_up(sensitivity / Fraction(epsilon)),
         "neighbor_model": "replace-one-fixed-size",
     }
 

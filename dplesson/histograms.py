@@ -16,7 +16,7 @@ from types import MappingProxyType
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from dplesson.sampling import RandBelow, _check_randbelow, _exact_noise
+from dplesson.sampling import RandBelow, _check_randbelow, _exact_noise, laplace_scale
 from dplesson.sensitivity import MODELS, NeighborModel
 from dplesson.validation import (
     Real,
@@ -121,7 +121,7 @@ def release_histogram(
     epsilon = check_scalar("epsilon", epsilon, *EPSILON_RANGE)
     rng = check_rng("rng", rng)
     model = check_choice("model", model, MODELS)
-    scale = HISTOGRAM_SENSITIVITY[model] / epsilon
+    scale = laplace_scale(HISTOGRAM_SENSITIVITY[model], epsilon)
     noisy: NDArray[np.float64] = values + rng.laplace(0.0, scale, values.shape)
     return noisy
 

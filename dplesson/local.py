@@ -7,6 +7,13 @@ times likelier from someone whose true answer is yes than from someone whose ans
 so the survey is ``ln((1 + t) / (1 - t))``-DP per person: ``ln 3`` for ``t = 1/2``, the
 fair-coin version. The collector still estimates the true share without bias, at the price
 of a variance that the central model, where a trusted curator adds noise once, avoids.
+
+Both models are compared here on the same quantity: the share of yes among the ``n`` people
+whose data is used, with the noise of the mechanism as the only error. (Estimating the share
+of a larger population from a random sample of ``n`` adds the sampling variance
+``π(1 - π)/n`` to *both*.) Randomized response's error then falls like ``1/sqrt(n)``, the
+central Laplace error like ``1/n``; for moderate ε no locally private protocol can do better
+than order ``1/sqrt(n)`` (Chan, Shi and Song 2012), so the gap is not Warner's fault.
 """
 
 from __future__ import annotations
@@ -84,8 +91,11 @@ def estimate_proportion(reports: ArrayLike, truth_probability: Real = 0.5) -> Pr
     """Estimate the true share of yes from randomized-response ``reports``, without bias.
 
     A report is yes with probability ``λ = t·π + (1 - t)/2`` when the true share is ``π``, so
-    ``(λ̂ - (1 - t)/2) / t`` is unbiased; its variance is ``λ(1 - λ) / (n t²)``, estimated with
-    ``λ̂``. The estimate can fall outside [0, 1]; clamping it is post-processing.
+    ``(λ̂ - (1 - t)/2) / t`` is unbiased. Whatever a person's true answer, their report is
+    yes with probability ``(1 ± t)/2``, whose variance is ``(1 - t²)/4``; so the estimate's
+    standard error, the noise of the coins for these ``n`` people, is
+    ``sqrt((1 - t²)/(4n)) / t``. It needs no data: it is public, like the scale of Laplace
+    noise. The estimate can fall outside [0, 1]; clamping it is post-processing.
     """
     values = check_vector("reports", reports, max_length=MAX_PEOPLE, low=0.0, high=1.0)
     if np.any((values != 0.0) & (values != 1.0)):
@@ -97,8 +107,13 @@ def estimate_proportion(reports: ArrayLike, truth_probability: Real = 0.5) -> Pr
         "people": n,
         "reported_yes": share,
         "estimate": (share - (1.0 - t) / 2.0) / t,
-        "standard_error": math.sqrt(share * (1.0 - share) / n) / t,
+        "standard_error": _coin_noise(t, n),
     }
+
+
+def _coin_noise(t: float, n: int) -> float:
+    """``sqrt((1 - t²)/(4n)) / t``: the standard error randomized response adds to a share."""
+    return math.sqrt((1.0 - t) * (1.0 + t) / (4.0 * n)) / t
 
 
 class ErrorComparison(TypedDict):
@@ -111,23 +126,21 @@ class ErrorComparison(TypedDict):
     ratio: float
 
 
-def local_vs_central_error(true_share: Real, people: int, epsilon: Real) -> ErrorComparison:
-    """Return the standard errors of an estimated share: central Laplace against local.
+def local_vs_central_error(people: int, epsilon: Real) -> ErrorComparison:
+    """Return the standard errors of the share of yes among ``people``: central against local.
 
-    Central: a trusted curator counts the yes answers and adds Laplace noise of scale
-    ``1/ε`` (one person changes the count by at most 1), so the share has standard error
-    ``sqrt(2) / (n ε)``. Local: randomized response spending the same ε per person has
-    standard error ``sqrt(λ(1 - λ) / n) / t`` with ``t = tanh(ε/2)``. The local error
-    shrinks like ``1/sqrt(n)``, the central one like ``1/n``: the ratio grows like
-    ``sqrt(n)``.
+    Both are the noise of the mechanism alone, for the same people. Central: a trusted
+    curator counts the yes answers and adds Laplace noise of scale ``1/ε`` (one person
+    changes the count by at most 1), so the share has standard error ``sqrt(2) / (n ε)``.
+    Local: randomized response spending the same ε per person, ``t = tanh(ε/2)``, has
+    standard error ``sqrt((1 - t²)/(4n)) / t = 1 / (2 sqrt(n) sinh(ε/2))``. The ratio grows
+    like ``sqrt(n)``; at a very large ε and few people the local error is the smaller one.
     """
-    share = check_scalar("true_share", true_share, 0.0, 1.0)
     n = check_count("people", people, 1, MAX_PEOPLE)
     t = truth_probability(epsilon)
     eps = float(epsilon)
-    reported = t * share + (1.0 - t) / 2.0
     central = math.sqrt(2.0) / (n * eps)
-    local = math.sqrt(reported * (1.0 - reported) / n) / t
+    local = _coin_noise(t, n)
     return {
         "people": n,
         "epsilon": eps,

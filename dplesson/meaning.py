@@ -10,7 +10,10 @@ Three readings of the same bound, each a closed form with its conditions:
   :func:`membership_game` plays that game with Laplace noise on a count.
 * **Accuracy.** Laplace noise of scale ``s`` exceeds ``t`` in absolute value with probability
   ``exp(-t / s)``, so a release lies within ``s * ln(1 / (1 - confidence))`` of the true
-  answer with the given confidence: ``s * ln 20`` for 95 %.
+  answer with the given confidence: ``s * ln 20`` for 95 %. Integer noise from the discrete
+  Laplace distribution of the exact sampler has its own, integer error bar
+  (:func:`discrete_laplace_error_bar`), and a ratio of two releases, such as a mean from a
+  noisy sum and a noisy count, the interval of :func:`ratio_interval`.
 """
 
 from __future__ import annotations
@@ -20,15 +23,18 @@ from typing import TypedDict
 
 import numpy as np
 
+from dplesson.rounding import MARGIN, exact, precise
 from dplesson.validation import Real, check_count, check_rng, check_scalar
 
 __all__ = [
     "MembershipGame",
+    "discrete_laplace_error_bar",
     "guess_success_bound",
     "laplace_error_bar",
     "laplace_tail_probability",
     "membership_game",
     "posterior_range",
+    "ratio_interval",
 ]
 
 EPSILON_RANGE = (0.0, 100.0)
@@ -82,6 +88,61 @@ def laplace_error_bar(scale: Real, confidence: Real = 0.95) -> float:
     if not 0.0 < level < 1.0:
         raise ValueError(f"confidence must be strictly between 0 and 1; got {confidence!r}")
     return s * -math.log1p(-level)
+
+
+def discrete_laplace_error_bar(scale: Real, confidence: Real = 0.95) -> int:
+    """Return the smallest integer ``a`` with ``P(|X| > a) <= 1 - confidence``.
+
+    ``X`` is discrete Laplace noise of scale ``s`` (``P(X = x)`` proportional to
+    ``exp(-|x| / s)``), what ``release_count`` adds. With ``q = exp(-1/s)``,
+    ``P(|X| > a) = 2 q^(a+1) / (1 + q)``; the tail is evaluated to 60 digits and an ``a``
+    whose tail is within a rounding error of the limit is not taken, so the bar is never
+    too short. OpenDP's ``discrete_laplacian_scale_to_accuracy`` states the same bar as a
+    number ``b`` with ``P(|X| >= b) <= 1 - confidence``; this ``a`` is ``floor(b)``.
+    """
+    s = check_scalar("scale", scale, *SCALE_RANGE)
+    level = check_scalar("confidence", confidence, 0.0, 1.0)
+    if not 0.0 < level < 1.0:
+        raise ValueError(f"confidence must be strictly between 0 and 1; got {confidence!r}")
+    with precise():
+        q = (-1 / exact(s)).exp()
+        allowed = 1 - exact(level)
+
+        def fits(a: int) -> bool:
+            return 2 * q ** (a + 1) / (1 + q) * (1 + MARGIN) <= allowed
+
+        guess = (allowed * (1 + q) / 2).ln() / q.ln() - 1
+        bar = max(0, int(guess.to_integral_value(rounding="ROUND_CEILING")))
+        while bar > 0 and fits(bar - 1):
+            bar -= 1
+        while not fits(bar):
+            bar += 1
+    return bar
+
+
+def ratio_interval(
+    numerator: Real, numerator_bar: Real, denominator: Real, denominator_bar: Real
+) -> tuple[float, float]:
+    """Return the smallest and largest ``a / b`` with ``a`` and ``b`` within their error bars.
+
+    ``numerator ± numerator_bar`` and ``denominator ± denominator_bar`` are two releases
+    with their error bars; the denominator's range must lie above 0. If each bar covers its
+    true value with probability ``c``, both do with probability at least ``1 - 2(1 - c)``
+    (the union bound: 90 % for two 95 % bars), and then the true ratio, such as a mean from
+    a noisy sum and a noisy count, lies in the returned interval. It uses only the
+    releases and their public bars, so it is post-processing and costs no budget.
+    """
+    a = check_scalar("numerator", numerator, -T_MAX, T_MAX)
+    x = check_scalar("numerator_bar", numerator_bar, 0.0, T_MAX)
+    b = check_scalar("denominator", denominator, -T_MAX, T_MAX)
+    y = check_scalar("denominator_bar", denominator_bar, 0.0, T_MAX)
+    if b - y <= 0.0:
+        raise ValueError(
+            "denominator - denominator_bar must be above 0, so that the ratio is bounded; "
+            f"got {denominator!r} - {denominator_bar!r}"
+        )
+    corners = [(a + da) / (b + db) for da in (-x, x) for db in (-y, y)]
+    return min(corners), max(corners)
 
 
 class MembershipGame(TypedDict):

@@ -16,6 +16,7 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from dplesson.rounding import decimal_up, exact, precise
 from dplesson.validation import Real, check_rng, check_scalar, check_vector, format_range
 
 __all__ = [
@@ -55,12 +56,16 @@ def gaussian_sigma(sensitivity_l2: Real, epsilon: Real, delta: Real) -> float:
 
     The classic calibration of the Gaussian mechanism: (epsilon, delta)-differential
     privacy for a query whose L2 sensitivity is ``sensitivity_l2``, valid for
-    ``epsilon < 1`` only, so ``epsilon`` must lie in ``[0.001, 1)``.
+    ``epsilon < 1`` only, so ``epsilon`` must lie in ``[0.001, 1)``. Computed to 60 digits
+    and rounded up, so the noise is never narrower than the formula asks.
     """
     sensitivity_l2 = check_scalar("sensitivity_l2", sensitivity_l2, *SENSITIVITY_RANGE)
     number = _check_gaussian_epsilon(epsilon)
     delta = check_scalar("delta", delta, *DELTA_RANGE)
-    return sensitivity_l2 * math.sqrt(2.0 * math.log(1.25 / delta)) / number
+    with precise():
+        log_term = exact(1.25).ln() - exact(delta).ln()
+        sigma = exact(sensitivity_l2) * (2 * log_term).sqrt() / exact(number)
+    return decimal_up(sigma)
 
 
 # --8<-- [end:gaussian_sigma]

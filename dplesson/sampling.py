@@ -21,6 +21,7 @@ from typing import TypedDict
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from dplesson.rounding import float_up
 from dplesson.validation import Real, check_count, check_rng, check_scalar, check_vector
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "gaussian_noise",
     "laplace_noise",
     "laplace_release",
+    "laplace_scale",
     "laplace_variance",
     "release_count",
     "support_gap",
@@ -81,7 +83,12 @@ def laplace_release(
     sensitivity = check_scalar("sensitivity", sensitivity, *SENSITIVITY_RANGE)
     epsilon = check_scalar("epsilon", epsilon, *EPSILON_RANGE)
     rng = check_rng("rng", rng)
-    return value + float(rng.laplace(0.0, sensitivity / epsilon))
+    return value + float(rng.laplace(0.0, laplace_scale(sensitivity, epsilon)))
+
+
+def laplace_scale(sensitivity: float, epsilon: float) -> float:
+    """``sensitivity / epsilon`` rounded up: noise never narrower than the exact scale."""
+    return float_up(Fraction(sensitivity) / Fraction(epsilon))
 
 
 # --8<-- [end:laplace_release]

@@ -22,6 +22,7 @@ from typing import Literal, TypedDict
 
 import numpy as np
 
+from dplesson.rounding import float_up
 from dplesson.validation import Real, check_choice, check_count, check_scalar, check_vector
 
 __all__ = [
@@ -156,7 +157,7 @@ def closed_form_sensitivity(
         "upper": high,
         "n": n,
         "exact": exact,
-        "value": float(exact),
+        "value": float_up(exact),
     }
 
 

@@ -68,14 +68,9 @@ def test_the_estimate_is_unbiased_and_its_standard_error_honest() -> None:
 def test_central_error_matches_laplace_noise_and_the_ratio_grows_like_sqrt_n() -> None:
     n, epsilon = 1000, 1.0
     noise = np.random.default_rng(3).laplace(0.0, 1 / epsilon, size=100_000) / n
-    comparison = local_vs_central_error(0.3, n, epsilon)
+    comparison = local_vs_central_error(n, epsilon)
     assert comparison["central"] == pytest.approx(float(np.std(noise)), rel=0.02)
-    t = math.tanh(0.5)
-    reported = t * 0.3 + (1 - t) / 2
-    assert comparison["local"] == pytest.approx(
-        math.sqrt(reported * (1 - reported) / n) / t, rel=1e-12
-    )
-    bigger = local_vs_central_error(0.3, 100 * n, epsilon)
+    bigger = local_vs_central_error(100 * n, epsilon)
     assert bigger["ratio"] / comparison["ratio"] == pytest.approx(10.0, rel=1e-9)
 
 
@@ -103,3 +98,47 @@ def test_bad_truth_probabilities_are_refused(bad: object) -> None:
 def test_only_a_generator_draws(bad: object) -> None:
     with pytest.raises(ValueError, match="rng"):
         randomized_response([0, 1], bad)  # type: ignore[arg-type]
+
+
+# --- Defect: local against central compared unlike estimands (dp-audit-t3 §3, Defect 1) ----
+
+
+def _spread_of_estimates(truth: np.ndarray, t: float, seed: int, surveys: int = 2000) -> float:
+    """The standard deviation of the estimate over many surveys of the same people."""
+    rng = np.random.default_rng(seed)
+    estimates = [
+        estimate_proportion(randomized_response(truth, rng, t), t)["estimate"]
+        for _ in range(surveys)
+    ]
+    return float(np.std(estimates))
+
+
+@pytest.mark.parametrize(("people", "epsilon"), [(400, 1.0), (100, 3.0), (1000, 0.5)])
+def test_local_error_is_the_noise_of_the_estimate_for_the_same_people(
+    people: int, epsilon: float
+) -> None:
+    # The central error is the Laplace noise on these people's share, so the local error
+    # must be the randomized response's noise on the same share: data fixed, coins redrawn.
+    truth = (np.arange(people) % 10 < 9).astype(np.int64)  # 90 % yes: far from λ = 1/2
+    local = local_vs_central_error(people=people, epsilon=epsilon)["local"]
+    assert local == pytest.approx(1 / (2 * math.sqrt(people) * math.sinh(epsilon / 2)), rel=1e-12)
+    spread = _spread_of_estimates(truth, math.tanh(epsilon / 2), seed=people)
+    assert local == pytest.approx(spread, rel=0.06)  # 2000 surveys: about 1.6 % sampling error
+
+
+def test_local_can_beat_central_at_large_epsilon() -> None:
+    # Randomized response at ε = 10 nearly always tells the truth; Laplace noise of scale 1/10
+    # on a count of 100 people is larger than its error.
+    comparison = local_vs_central_error(people=100, epsilon=10.0)
+    assert comparison["ratio"] < 1
+
+
+def test_the_reported_standard_error_is_the_noise_of_the_estimate() -> None:
+    truth = (np.arange(800) % 10 < 9).astype(np.int64)
+    t = 0.9
+    result = estimate_proportion(randomized_response(truth, np.random.default_rng(1), t), t)
+    assert result["standard_error"] == pytest.approx(
+        _spread_of_estimates(truth, t, seed=2), rel=0.06
+    )
+    # Reports that all agree still carry the noise of the coins.
+    assert estimate_proportion([0] * 5, 0.5)["standard_error"] > 0

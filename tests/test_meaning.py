@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from decimal import Context, Decimal, localcontext
 from fractions import Fraction
 
 import numpy as np
@@ -10,11 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dplesson.meaning import (
+    discrete_laplace_error_bar,
     guess_success_bound,
     laplace_error_bar,
     laplace_tail_probability,
     membership_game,
     posterior_range,
+    ratio_interval,
 )
 from tests.bad_inputs import BAD_SCALARS, NOT_GENERATORS
 
@@ -130,3 +133,62 @@ def test_out_of_range_values_name_their_parameter(call: Callable[[], object], na
 def test_membership_game_takes_only_a_generator(bad: object) -> None:
     with pytest.raises(ValueError, match="rng"):
         membership_game(1.0, 10, bad)  # type: ignore[arg-type]
+
+
+def _discrete_tail(a: int, scale: float) -> Decimal:
+    """P(|X| > a) for discrete Laplace noise of this scale, summed term by term (80 digits)."""
+    with localcontext(Context(prec=80)):
+        q = (-1 / Decimal(scale)).exp()
+        total = (1 + q) / (1 - q)  # the sum of q^|x| over all integers x
+        inside = sum(q ** abs(x) for x in range(-a, a + 1))
+        return 1 - inside / total
+
+
+@given(scale=st.floats(0.2, 60.0), confidence=st.sampled_from([0.5, 0.9, 0.95, 0.99]))
+def test_discrete_error_bar_is_the_smallest_integer_that_covers(
+    scale: float, confidence: float
+) -> None:
+    bar = discrete_laplace_error_bar(scale, confidence)
+    allowed = 1 - Decimal(confidence)
+    assert _discrete_tail(bar, scale) <= allowed
+    assert bar == 0 or _discrete_tail(bar - 1, scale) > allowed
+
+
+@given(scale=st.floats(0.1, 1e5))
+def test_discrete_error_bar_is_the_floor_of_opendps_accuracy(scale: float) -> None:
+    dp = pytest.importorskip("opendp.prelude")
+    accuracy = dp.discrete_laplacian_scale_to_accuracy(scale, 0.05)
+    assert discrete_laplace_error_bar(scale, 0.95) == math.floor(accuracy)
+
+
+@pytest.mark.parametrize("bad", [0.0, 1.0, -0.1, float("nan")])
+def test_discrete_error_bar_refuses_a_confidence_outside_zero_one(bad: float) -> None:
+    with pytest.raises(ValueError, match="confidence"):
+        discrete_laplace_error_bar(4.0, bad)
+
+
+@given(
+    numerator=st.floats(-1e6, 1e6),
+    numerator_bar=st.floats(0, 1e4),
+    denominator=st.floats(1, 1e6),
+    share=st.floats(0, 0.99),
+    a=st.floats(-1, 1),
+    b=st.floats(-1, 1),
+)
+def test_ratio_interval_holds_every_ratio_within_the_bars(
+    numerator: float, numerator_bar: float, denominator: float, share: float, a: float, b: float
+) -> None:
+    denominator_bar = share * denominator
+    low, high = ratio_interval(numerator, numerator_bar, denominator, denominator_bar)
+    # Any true values inside both bars give a ratio inside the interval (exact fractions).
+    true_ratio = Fraction(numerator + a * numerator_bar) / Fraction(
+        denominator + b * denominator_bar
+    )
+    slack = (abs(true_ratio) + 1) / 10**9  # the float arithmetic of the bounds
+    assert Fraction(low) <= true_ratio + slack and true_ratio <= Fraction(high) + slack
+    assert low <= numerator / denominator <= high
+
+
+def test_ratio_interval_refuses_a_denominator_that_may_reach_zero() -> None:
+    with pytest.raises(ValueError, match="denominator"):
+        ratio_interval(100.0, 5.0, 10.0, 12.0)

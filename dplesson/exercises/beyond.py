@@ -7,6 +7,7 @@ and which step is not post-processing.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 from dplesson.accounting import gaussian_rho, group_privacy_epsilon, zcdp_epsilon
 from dplesson.exercises import Exercise, Variant, numeric
@@ -27,7 +28,11 @@ def _histogram(bins: int, epsilon: float) -> Variant:
 
 
 def _group(k: int, epsilon: float) -> Variant:
-    return Variant({"k": k, "epsilon": epsilon}, group_privacy_epsilon(epsilon, k))
+    # The product of the decimals the reader sees (5 × 0.1 = 0.5). group_privacy_epsilon
+    # rounds the float product up, a budget decision: 0.5000000000000001 here, never less.
+    answer = float(k * Fraction(str(epsilon)))
+    assert answer <= group_privacy_epsilon(epsilon, k)
+    return Variant({"k": k, "epsilon": epsilon}, answer)
 
 
 def _zcdp(sigma: float, releases: int, exponent: int) -> Variant:

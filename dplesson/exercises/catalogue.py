@@ -29,11 +29,11 @@ CHAPTERS: tuple[str, ...] = (
     "epsilon",
     "releasing",
     "composition",
+    "mechanisms",
     "beyond",
     "histograms",
     "local",
     "training",
-    "mechanisms",
     "opendp",
     "practitioner",
 )

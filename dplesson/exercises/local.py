@@ -31,8 +31,7 @@ def _estimate(reported: float) -> Variant:
 
 _SMALL, _LARGE = 1_000, 100_000
 _GROWTH = (
-    local_vs_central_error(0.3, _LARGE, 1.0)["ratio"]
-    / local_vs_central_error(0.3, _SMALL, 1.0)["ratio"]
+    local_vs_central_error(_LARGE, 1.0)["ratio"] / local_vs_central_error(_SMALL, 1.0)["ratio"]
 )
 
 _SERVER_SIDE = """\

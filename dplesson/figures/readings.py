@@ -58,7 +58,7 @@ def _powers(ticks: list[float]) -> list[str]:
 def local_vs_central(labels: Mapping[str, str], lang: str) -> Figure:
     """Draw the standard error of a share: central Laplace against randomized response."""
     people = [100, 300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000]
-    errors = [local_vs_central_error(0.3, n, 1.0) for n in people]
+    errors = [local_vs_central_error(n, 1.0) for n in people]
     last = errors[-1]
     values = {
         "epsilon": 1.0,

@@ -119,4 +119,16 @@
     }
     return negative ? -x : x;
   };
+
+  /** The least double >= num / den units of 2^-1074 (num >= 0n): float_up. */
+  dp.up = function (num, den) {
+    var x = dp.nearest(num / den), step = function (d) {
+      view.setFloat64(0, x);
+      view.setBigUint64(0, view.getBigUint64(0) + d);
+      return view.getFloat64(0);
+    };
+    while (dp.exact(x) * den < num) x = step(1n);
+    while (x > 0 && dp.exact(step(-1n)) * den >= num) x = step(-1n);
+    return x;
+  };
 })();

@@ -142,14 +142,18 @@
       sliders.n.setAttribute("aria-valuetext", fmt(v.n, 0));
       sliders.epsilon.setAttribute("aria-valuetext", fmt(v.epsilon, 0));
 
-      // laplace_calibration: the same floating-point operations in the same order.
-      var delta = (v.upper - v.lower) / v.n;
-      var scale = delta / v.epsilon;
+      // laplace_calibration: exact, then rounded up.
+      var width = dp.exact(v.upper) - dp.exact(v.lower);
+      var delta = dp.up(width, BigInt(v.n));
+      var scaleAt = function (epsilon) {
+        return dp.up(width << 1074n, BigInt(v.n) * dp.exact(epsilon));
+      };
+      var scale = scaleAt(v.epsilon);
       var centreA = v.lower; // the mean of n values all at the lower bound
       var centreB = v.lower + delta; // one of them replaced by the upper bound
       // The reference: the locked ε (its window and scales), or the current one unlocked.
       var reference = locked ? locked.epsilon : v.epsilon;
-      var refScale = delta / reference;
+      var refScale = locked ? scaleAt(reference) : scale;
       var lo = centreA - 5 * refScale;
       var hi = centreB + 5 * refScale;
       var points = [];
