@@ -54,12 +54,21 @@ def _over_time(p: Params) -> float:
     return float(total)
 
 
+def _plan(p: Params) -> float:
+    # Each month's count: one rider moves it by at most k, so its scale is k/ε and its 95 %
+    # half-width (k/ε) ln 20; solve for ε. A rider rides in every month: the ε add up.
+    per_month = p["k"] * LN20 / p["target"]
+    assert abs(per_month - p["per_month"]) <= 5e-5
+    return float(p["months"] * per_month)
+
+
 NUMBERS: dict[str, Callable[[Params], float]] = {
     "practitioner-upper": _upper,
     "practitioner-contribution-bar": _contribution_bar,
     "practitioner-threshold": _threshold,
     "practitioner-ratio": _ratio,
     "practitioner-over-time": _over_time,
+    "practitioner-plan": _plan,
 }
 
 
@@ -116,6 +125,38 @@ def test_the_monitor_does_not_stop_at_its_first_alarm() -> None:
     assert np.all(np.log(fair) <= 1.0 + 1e-9)
 
 
+def test_the_monthly_plan_meets_its_bar_and_a_rider_in_every_month_sums_the_epsilons() -> None:
+    item = catalogue.by_id("practitioner-plan")
+    for variant in item.variants:
+        p = variant.params
+        epsilon = p["k"] * LN20 / p["target"]
+        scale = p["k"] / epsilon
+        # the 95 % half-width of Laplace noise of that scale is the promised bar
+        assert math.isclose(-scale * math.log(0.05), p["target"], rel_tol=1e-12)
+        # a rider with k rides in each month is in every month's count: under add/remove
+        # each monthly count moves by k, so the months are not disjoint parts for that rider
+        rides = [(rider, month) for rider in (1, 2) for month in range(p["months"])]
+        rides += [(1, month) for month in range(p["months"]) for _ in range(p["k"] - 1)]
+        for month in range(p["months"]):
+            with_rider = sum(1 for r, m in rides if m == month)
+            without = sum(1 for r, m in rides if m == month and r != 1)
+            assert with_rider - without == p["k"]
+        assert variant.answer == pytest.approx(p["months"] * epsilon, rel=1e-12)
+
+
+def test_the_support_group_protects_membership_and_the_member() -> None:
+    item = catalogue.by_id("practitioner-scenario")
+    assert item.correct == "member-add"
+    # members with their attendances; membership itself is the secret
+    members = {"ann": 4, "bo": 1, "cy": 2}
+    without_ann = {m: a for m, a in members.items() if m != "ann"}
+    # replace-one keeps the number of members: it would be published exactly, and it
+    # differs between two datasets that differ in one member's membership
+    assert len(members) != len(without_ann)
+    # an attendance as the unit covers a change of 1; removing a member changes 4
+    assert sum(members.values()) - sum(without_ann.values()) == 4 > 1
+
+
 def test_an_exact_total_has_no_epsilon() -> None:
     assert catalogue.by_id("practitioner-invariant").correct == "nothing"
     # Age groups of a village and of its neighbour with one more child: the noisy groups,
@@ -141,5 +182,6 @@ def test_every_practitioner_exercise_is_checked_once() -> None:
         "practitioner-unit",
         "practitioner-svt-bug",
         "practitioner-invariant",
+        "practitioner-scenario",
     }
     assert ids == set(NUMBERS) | facts

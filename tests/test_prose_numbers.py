@@ -101,6 +101,8 @@ FURTHER_READING = {
     "2014": "Dwork",
     "2016": "Abadi",
     "2020": "Canonne",
+    "2024": "Shoemate",
+    "2025": "Lefkovitz",
 }
 #: Pages that list works, one per list item: their numbers are the years, volumes and
 #: identifiers of the works, so each must stand in an item that links to its work.

@@ -2,8 +2,10 @@
 
 Planning a bound from a noise target, choosing bounds and a privacy unit for a described
 release, the error bar of a count under a contribution bound, the threshold of partition
-selection, the error bar of a mean with an exact count, a user's budget over days, the
-sparse vector loop that does not stop, and what an exact invariant is protected by.
+selection, the error bar of a mean with an exact count, a user's budget over days, a year of
+monthly counts planned from an error bar (transfer: per-person bound, calibration and
+composition in one), the neighbour model and privacy unit of a described release, the sparse
+vector loop that does not stop, and what an exact invariant is protected by.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ _THRESHOLDS = ((0.5, 5), (1.0, 6), (0.25, 4), (2.0, 8))
 _RATIOS = ((200.0, 800), (400.0, 1000), (50.0, 300), (120.0, 2000))
 #: ``(ε per event, events per day, days)``, each ε exact in binary.
 _OVER_TIME = ((0.5, 3, 30), (0.25, 4, 7), (2.0, 2, 365), (1.5, 2, 30))
+#: ``(k rides per month, 95 % half-width of each month's count, months)``.
+_PLANS = ((20, 200, 12), (10, 150, 12), (40, 500, 6), (5, 100, 4))
 
 
 def _upper(n: int, epsilon: float, target: float) -> Variant:
@@ -56,6 +60,21 @@ def _ratio(sum_scale: float, count: int) -> Variant:
 def _over_time(epsilon: float, per_day: int, days: int) -> Variant:
     total = user_level_epsilon(epsilon, per_day, days)
     params = {"epsilon": epsilon, "per_day": per_day, "days": days, "total": total}
+    return Variant(params, total)
+
+
+def _plan(k: int, target: int, months: int) -> Variant:
+    # One month: scale k/ε with half-width (k/ε) ln 20 = target; a rider can ride in every
+    # month, so the months are not disjoint for a rider and their ε add up.
+    per_month = k * _LN20 / target
+    total = months * per_month
+    params = {
+        "k": k,
+        "target": target,
+        "months": months,
+        "per_month": round(per_month, 4),
+        "rounded": round(total, 2),
+    }
     return Variant(params, total)
 
 
@@ -91,6 +110,14 @@ EXERCISES: tuple[Exercise, ...] = (
     numeric("practitioner-threshold", _CHAPTER, 0.01, (_threshold(*case) for case in _THRESHOLDS)),
     numeric("practitioner-ratio", _CHAPTER, 0.01, (_ratio(*case) for case in _RATIOS)),
     numeric("practitioner-over-time", _CHAPTER, 0.01, (_over_time(*case) for case in _OVER_TIME)),
+    numeric("practitioner-plan", _CHAPTER, 0.01, (_plan(*case) for case in _PLANS)),
+    Exercise(
+        id="practitioner-scenario",
+        chapter=_CHAPTER,
+        kind="choice",
+        options=("attendance-replace", "member-replace", "member-add", "attendance-add"),
+        correct="member-add",
+    ),
     Exercise(
         id="practitioner-svt-bug",
         chapter=_CHAPTER,
