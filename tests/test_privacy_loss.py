@@ -137,6 +137,23 @@ def test_delta_from_losses_falls_with_epsilon() -> None:
     assert deltas == sorted(deltas, reverse=True) and deltas[0] > 0
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    losses=st.lists(st.floats(-20.0, 20.0), min_size=1, max_size=50),
+    epsilon=st.floats(0.0, 10.0),
+)
+def test_delta_is_never_more_than_the_chance_the_loss_exceeds_epsilon(
+    losses: list[float], epsilon: float
+) -> None:
+    # What epsilon.md says: delta weighs each excess by 1 - e^(epsilon - L) < 1, so it is at
+    # most P(L > epsilon), and outputs just above epsilon add almost nothing.
+    delta = delta_from_losses(losses, epsilon)
+    above = sum(loss > epsilon for loss in losses) / len(losses)
+    assert 0.0 <= delta <= above + 1e-12
+    just_above = [epsilon + 1e-6] * len(losses)
+    assert delta_from_losses(just_above, epsilon) < 1e-5
+
+
 def test_losses_are_not_changed() -> None:
     losses = np.array([0.1, 2.0, -0.5])
     delta_from_losses(losses, 0.5)
