@@ -128,20 +128,21 @@ def test_the_monitor_does_not_stop_at_its_first_alarm() -> None:
 def test_the_monthly_plan_meets_its_bar_and_a_rider_in_every_month_sums_the_epsilons() -> None:
     item = catalogue.by_id("practitioner-plan")
     for variant in item.variants:
-        p = variant.params
-        epsilon = p["k"] * LN20 / p["target"]
-        scale = p["k"] / epsilon
+        k, target = int(variant.params["k"]), float(variant.params["target"])
+        months = int(variant.params["months"])
+        epsilon = k * LN20 / target
+        scale = k / epsilon
         # the 95 % half-width of Laplace noise of that scale is the promised bar
-        assert math.isclose(-scale * math.log(0.05), p["target"], rel_tol=1e-12)
+        assert math.isclose(-scale * math.log(0.05), target, rel_tol=1e-12)
         # a rider with k rides in each month is in every month's count: under add/remove
         # each monthly count moves by k, so the months are not disjoint parts for that rider
-        rides = [(rider, month) for rider in (1, 2) for month in range(p["months"])]
-        rides += [(1, month) for month in range(p["months"]) for _ in range(p["k"] - 1)]
-        for month in range(p["months"]):
+        rides = [(rider, month) for rider in (1, 2) for month in range(months)]
+        rides += [(1, month) for month in range(months) for _ in range(k - 1)]
+        for month in range(months):
             with_rider = sum(1 for r, m in rides if m == month)
             without = sum(1 for r, m in rides if m == month and r != 1)
-            assert with_rider - without == p["k"]
-        assert variant.answer == pytest.approx(p["months"] * epsilon, rel=1e-12)
+            assert with_rider - without == k
+        assert variant.answer == pytest.approx(months * epsilon, rel=1e-12)
 
 
 def test_the_support_group_protects_membership_and_the_member() -> None:
