@@ -85,6 +85,7 @@ EXERCISES: tuple[Exercise, ...] = (
         correct=_SMALLER,
     ),
     numeric("mechanisms-exponential", "mechanisms", 0.01, (_pick(*case) for case in _PICKS)),
+    # skill: transfer (the neighbour model decides the scale; content-t3.md §2.6)
     Exercise(
         id="mechanisms-noisy-max",
         chapter="mechanisms",

@@ -6,6 +6,9 @@ selection, the error bar of a mean with an exact count, a user's budget over day
 monthly counts planned from an error bar (transfer: per-person bound, calibration and
 composition in one), the neighbour model and privacy unit of a described release, the sparse
 vector loop that does not stop, and what an exact invariant is protected by.
+
+The comment above each entry names the skill it asks for, in the classes of the course review
+(``content-t3.md`` §2.6: recall, apply, diagnose, transfer, plan, scenario).
 """
 
 from __future__ import annotations
@@ -91,7 +94,9 @@ def monitor(counts, threshold, epsilon, rng):
 """
 
 EXERCISES: tuple[Exercise, ...] = (
+    # skill: apply
     numeric("practitioner-upper", _CHAPTER, 0.01, (_upper(*case) for case in _UPPERS)),
+    # skill: scenario
     Exercise(
         id="practitioner-bounds",
         chapter=_CHAPTER,
@@ -99,6 +104,7 @@ EXERCISES: tuple[Exercise, ...] = (
         options=("data", "week", "public"),
         correct="public",
     ),
+    # skill: scenario
     Exercise(
         id="practitioner-unit",
         chapter=_CHAPTER,
@@ -106,11 +112,17 @@ EXERCISES: tuple[Exercise, ...] = (
         options=("visit", "patient", "drop"),
         correct="patient",
     ),
+    # skill: transfer
     numeric("practitioner-contribution-bar", _CHAPTER, 0.01, (_bar(*case) for case in _BARS)),
+    # skill: apply
     numeric("practitioner-threshold", _CHAPTER, 0.01, (_threshold(*case) for case in _THRESHOLDS)),
+    # skill: transfer
     numeric("practitioner-ratio", _CHAPTER, 0.01, (_ratio(*case) for case in _RATIOS)),
+    # skill: apply
     numeric("practitioner-over-time", _CHAPTER, 0.01, (_over_time(*case) for case in _OVER_TIME)),
+    # skill: plan
     numeric("practitioner-plan", _CHAPTER, 0.01, (_plan(*case) for case in _PLANS)),
+    # skill: scenario
     Exercise(
         id="practitioner-scenario",
         chapter=_CHAPTER,
@@ -118,6 +130,7 @@ EXERCISES: tuple[Exercise, ...] = (
         options=("attendance-replace", "member-replace", "member-add", "attendance-add"),
         correct="member-add",
     ),
+    # skill: diagnose
     Exercise(
         id="practitioner-svt-bug",
         chapter=_CHAPTER,
@@ -126,6 +139,7 @@ EXERCISES: tuple[Exercise, ...] = (
         correct="line-8",
         code=_MONITOR_CODE,
     ),
+    # skill: recall
     Exercise(
         id="practitioner-invariant",
         chapter=_CHAPTER,
