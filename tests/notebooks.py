@@ -106,4 +106,13 @@ __all__ = [
     "pasted",
     "read",
     "settings",
+    "summary_cell",
 ]
+
+
+def summary_cell(notebook: Any) -> Any:
+    """The exercise notebook's cell that checks all three checkpoints and prints the score."""
+    (cell,) = [
+        c for c in notebook.cells if c.source.startswith("results = checkpoints.check_namespace(")
+    ]
+    return cell

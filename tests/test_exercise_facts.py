@@ -23,7 +23,14 @@ import numpy as np
 import pytest
 
 from dplesson import BudgetExceededError, BudgetLedger, k_anonymize
+from dplesson.bounding import bound_contributions, clamping_error
+from dplesson.derived import match_total
 from dplesson.exercises import Exercise, catalogue
+from dplesson.selection import (
+    above_threshold_probabilities,
+    leaky_sparse_vector_probability,
+    noisy_max_probabilities,
+)
 
 Params = Any
 #: The test of each exercise's fact, by exercise id (filled by ``@fact``).
@@ -323,6 +330,29 @@ def test_mechanisms_which_noise_gaussian_is_smaller_for_many_counts() -> None:
     assert gaussian < laplace and item.correct == "gaussian"
 
 
+@fact("mechanisms-noisy-max")
+def test_mechanisms_noisy_max_votes_under_add_remove_need_only_delta_over_epsilon() -> None:
+    item = exercise("mechanisms-noisy-max")
+    assert item.correct == "monotone"
+    epsilon, votes = 1.0, [3.0, 3.0, 2.0]
+    # Adding a voter raises one count by one: the smaller scale keeps e^eps both ways.
+    for added in range(3):
+        grown = [v + (i == added) for i, v in enumerate(votes)]
+        p = noisy_max_probabilities(votes, epsilon, 1.0, monotone=True)
+        q = noisy_max_probabilities(grown, epsilon, 1.0, monotone=True)
+        assert np.all(p <= math.exp(epsilon) * q * (1 + 1e-9))
+        assert np.all(q <= math.exp(epsilon) * p * (1 + 1e-9))
+    # Replacing a voter lowers one count and raises another: many tied options show that
+    # the smaller scale then breaks the bound, and half of it breaks it even for adding.
+    tied, moved = [0.0] * 10, [1.0] + [-1.0] * 9
+    p = noisy_max_probabilities(tied, epsilon, 1.0, monotone=True)[0]
+    q = noisy_max_probabilities(moved, epsilon, 1.0, monotone=True)[0]
+    assert q > math.exp(epsilon) * p
+    half = noisy_max_probabilities(tied, 2 * epsilon, 1.0, monotone=True)[0]  # scale 1/(2 eps)
+    half_added = noisy_max_probabilities([1.0] + [0.0] * 9, 2 * epsilon, 1.0, monotone=True)[0]
+    assert half_added > math.exp(epsilon) * half
+
+
 @fact("epsilon-reading")
 def test_epsilon_reading_only_the_odds_statement_follows_from_the_definition() -> None:
     item = catalogue.by_id("epsilon-reading")
@@ -375,6 +405,104 @@ def test_opendp_mean_dividing_two_releases_is_post_processing() -> None:
     item = catalogue.by_id("opendp-mean")
     assert item.correct == "divide"
     assert set(item.options) == {"third-query", "divide", "true-count", "median"}
+
+
+@fact("practitioner-bounds")
+def test_bounds_from_the_data_move_with_one_person_and_the_week_triples_the_noise() -> None:
+    item = catalogue.by_id("practitioner-bounds")
+    assert item.correct == "public"
+    hours = [38.0, 40.0, 45.0, 52.0]
+    neighbour = [*hours[:-1], 80.0]  # one person's long weeks
+    assert max(hours) != max(neighbour)  # a bound taken from the data follows one person
+    week = clamping_error(hours, 0, 168, 1.0)["noise_std"]
+    public = clamping_error(hours, 0, 60, 1.0)["noise_std"]
+    assert 2.5 < week / public < 3  # "nearly triples the noise"
+
+
+@fact("practitioner-unit")
+def test_a_patient_moves_a_bounded_count_by_at_most_k() -> None:
+    assert catalogue.by_id("practitioner-unit").correct == "patient"
+    visits = [1] * 30 + [2, 3] + [4] * 5  # patient 1 has 30 visits
+    k = 3
+    kept = bound_contributions(visits, k, np.random.default_rng(1))
+    without = [v for v in visits if v != 1]
+    kept_without = bound_contributions(without, k, np.random.default_rng(1))
+    assert len(visits) - len(without) == 30  # unbounded: one patient moves the count by 30
+    assert len(kept) - len(kept_without) == k  # bounded: by k
+
+
+@fact("practitioner-svt-bug")
+def test_the_monitor_does_not_stop_at_its_first_alarm() -> None:
+    item = catalogue.by_id("practitioner-svt-bug")
+    assert item.correct == "line-8"
+    monitor = run(item.code)["monitor"]
+    alarms = monitor([0, 20, 0, 20], 10, 1.0, np.random.default_rng(3))
+    assert len(alarms) == 4  # one answer per count, after the first alarm too
+    assert item.code is not None and "alarms.append" in item.code.splitlines()[7]
+    # Without the stop the loss exceeds epsilon (Lyu, Su and Li 2017); with it, never.
+    d, d_prime = [1, 1, 1, 0, 0, 0], [0, 0, 0, 1, 1, 1]
+    pattern = [True, True, True, False, False, False]
+    leaky = leaky_sparse_vector_probability(d, 0.5, pattern, 1.0, 1) / (
+        leaky_sparse_vector_probability(d_prime, 0.5, pattern, 1.0, 1)
+    )
+    assert math.log(leaky) > 1.0
+    fair = above_threshold_probabilities(d, 0.5, 1.0, 1) / above_threshold_probabilities(
+        d_prime, 0.5, 1.0, 1
+    )
+    assert np.all(np.log(fair) <= 1.0 + 1e-9)
+
+
+def test_the_monthly_plan_meets_its_bar_and_a_rider_in_every_month_sums_the_epsilons() -> None:
+    item = catalogue.by_id("practitioner-plan")
+    for variant in item.variants:
+        k, target = int(variant.params["k"]), float(variant.params["target"])
+        months = int(variant.params["months"])
+        epsilon = k * math.log(20) / target
+        scale = k / epsilon
+        # the 95 % half-width of Laplace noise of that scale is the promised bar
+        assert math.isclose(-scale * math.log(0.05), target, rel_tol=1e-12)
+        # a rider with k rides in each month is in every month's count: under add/remove
+        # each monthly count moves by k, so the months are not disjoint parts for that rider
+        rides = [(rider, month) for rider in (1, 2) for month in range(months)]
+        rides += [(1, month) for month in range(months) for _ in range(k - 1)]
+        for month in range(months):
+            with_rider = sum(1 for r, m in rides if m == month)
+            without = sum(1 for r, m in rides if m == month and r != 1)
+            assert with_rider - without == k
+        assert variant.answer == pytest.approx(months * epsilon, rel=1e-12)
+
+
+@fact("practitioner-scenario")
+def test_the_support_group_protects_membership_and_the_member() -> None:
+    item = catalogue.by_id("practitioner-scenario")
+    assert item.correct == "member-add"
+    # members with their attendances; membership itself is the secret
+    members = {"ann": 4, "bo": 1, "cy": 2}
+    without_ann = {m: a for m, a in members.items() if m != "ann"}
+    # replace-one keeps the number of members: it would be published exactly, and it
+    # differs between two datasets that differ in one member's membership
+    assert len(members) != len(without_ann)
+    # an attendance as the unit covers a change of 1; removing a member changes 4
+    assert sum(members.values()) - sum(without_ann.values()) == 4 > 1
+
+
+@fact("practitioner-invariant")
+def test_an_exact_total_has_no_epsilon() -> None:
+    assert catalogue.by_id("practitioner-invariant").correct == "nothing"
+    # Age groups of a village and of its neighbour with one more child: the noisy groups,
+    # fitted to the exact total, always add up to that total, so every output of one
+    # dataset is impossible under the other (no finite epsilon covers the total).
+    village = np.array([3.0, 5.0, 2.0])
+    neighbour = village + np.array([1.0, 0.0, 0.0])
+    rng = np.random.default_rng(4)
+    sums = {
+        name: {
+            round(float(match_total(cells + rng.laplace(0, 1.0, 3), cells.sum()).sum()), 9)
+            for _ in range(200)
+        }
+        for name, cells in (("village", village), ("neighbour", neighbour))
+    }
+    assert sums == {"village": {10.0}, "neighbour": {11.0}}
 
 
 def test_every_choice_and_bug_exercise_has_its_fact() -> None:

@@ -16,7 +16,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from dplesson import plots
+from dplesson import capstone, plots
 from dplesson.checkpoints import CHECKPOINTS
 from dplesson.checkpoints.messages import message
 from tests.conftest import DECIMAL_COMMA, DOCS, ROOT
@@ -30,6 +30,7 @@ from tests.notebooks import (
     pasted,
     read,
     settings,
+    summary_cell,
 )
 from tests.prose_numbers import dotted_decimals
 
@@ -201,7 +202,7 @@ def test_exercises_pass_with_the_reference_solutions_pasted_in(
             count=len(checkpoint.cases),
         )
         assert outputs_text(cell) == expected
-    summary = outputs_text(notebook.cells[-1]).splitlines()
+    summary = outputs_text(summary_cell(notebook)).splitlines()
     assert summary[-1] == message(locale, "score", passed=3, total=3)
 
 
@@ -214,8 +215,11 @@ def test_shipped_exercises_report_the_empty_functions(monkeypatch: pytest.Monkey
         fields = {"number": checkpoint.number, "name": checkpoint.name}
         assert lines[0] == message(locale, "fail", index=1, count=len(checkpoint.cases), **fields)
         assert message(locale, "empty_body") in outputs_text(cell)
-    score = outputs_text(notebook.cells[-1]).splitlines()[-1]
+    score = outputs_text(summary_cell(notebook)).splitlines()[-1]
     assert score == message(locale, "score", passed=0, total=3)
+    capstone_cell = notebook.cells[-1]
+    assert capstone_cell.source == "print(capstone.check(PLAN, release, LANG))"
+    assert outputs_text(capstone_cell).strip() == capstone.message(locale, "absent")
 
 
 #: What must never be shipped in a notebook a reader downloads: credentials and the paths

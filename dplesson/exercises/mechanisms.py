@@ -1,8 +1,8 @@
 """Exercises of the chapter "Comparing mechanisms and common problems" (``mechanisms.md``).
 
 Choosing δ against the size of the data, the classic Gaussian σ, when Gaussian noise is
-smaller than Laplace noise for many counts at once, and the probability with which the
-exponential mechanism picks the best option.
+smaller than Laplace noise for many counts at once, the probability with which the
+exponential mechanism picks the best option, and the noise report noisy max needs for votes.
 """
 
 from __future__ import annotations
@@ -114,5 +114,13 @@ EXERCISES: tuple[Exercise, ...] = (
         0.01,
         (_pick(*case) for case in _PICKS),
         textbook=_textbook_exponential,
+    ),
+    # skill: transfer (the neighbour model decides the scale; content-t3.md §2.6)
+    Exercise(
+        id="mechanisms-noisy-max",
+        chapter="mechanisms",
+        kind="choice",
+        options=("half", "monotone", "general"),
+        correct="monotone",
     ),
 )
