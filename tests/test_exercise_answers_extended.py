@@ -22,6 +22,7 @@ from dplesson.local import randomized_response
 from dplesson.meaning import guess_success_bound, membership_game
 from dplesson.sensitivity import contribution_sensitivity
 from tests.test_exercise_answers import CORE, check_variant, variants
+from tests.test_exercise_answers_practice import PRACTICE
 
 EXTENDED = ("epsilon", "local", "beyond", "opendp")
 Params = Mapping[str, Any]
@@ -260,8 +261,8 @@ def test_opendp_declare_rows_per_learner_must_be_bounded_for_a_learner_unit() ->
 
 
 def test_every_exercise_of_the_site_is_checked_once() -> None:
-    assert set(CORE) | set(EXTENDED) == set(catalogue.CHAPTERS)
-    assert not set(CORE) & set(EXTENDED)
+    assert set(CORE) | set(EXTENDED) | set(PRACTICE) == set(catalogue.CHAPTERS)
+    assert not set(CORE) & set(EXTENDED) and not (set(CORE) | set(EXTENDED)) & set(PRACTICE)
     extended = {e.id for stem in EXTENDED for e in catalogue.for_chapter(stem)}
     facts = {
         "epsilon-reading",

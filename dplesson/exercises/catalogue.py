@@ -39,6 +39,7 @@ CHAPTERS: tuple[str, ...] = (
     "local",
     "training",
     "opendp",
+    "practitioner",
 )
 
 

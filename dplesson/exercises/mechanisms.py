@@ -1,10 +1,10 @@
 """Exercises of the chapter "Comparing mechanisms and common problems" (``mechanisms.md``).
 
 Choosing δ against the size of the data, the classic Gaussian σ, when Gaussian noise is
-smaller than Laplace noise for many counts at once, and the probability with which the
-exponential mechanism picks the best option. Then the Gaussian σ when a person appears in
-only some of many counts (transfer), and which noise suits weekly counts in which each person
-appears once (scenario).
+smaller than Laplace noise for many counts at once, the probability with which the
+exponential mechanism picks the best option, and the noise report noisy max needs for votes
+(transfer). Then the Gaussian σ when a person appears in only some of many counts (transfer),
+and which noise suits weekly counts in which each person appears once (scenario).
 """
 
 from __future__ import annotations
@@ -125,6 +125,14 @@ EXERCISES: tuple[Exercise, ...] = (
     ),
     numeric(
         "mechanisms-capped", "mechanisms", 0.01, (_capped(*c) for c in _CAPPED), skill="transfer"
+    ),
+    Exercise(
+        id="mechanisms-noisy-max",
+        chapter="mechanisms",
+        kind="choice",
+        skill="transfer",  # the neighbour model decides the scale (content-t3.md §2.6)
+        options=("half", "monotone", "general"),
+        correct="monotone",
     ),
     Exercise(
         id="mechanisms-vaccinations",
