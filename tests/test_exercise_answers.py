@@ -95,6 +95,8 @@ def test_numeric_exercises_have_enough_distinct_variants(item: Exercise) -> None
 
 def test_a_number_exercise_without_its_textbook_value_is_refused() -> None:
     with pytest.raises(ValueError, match="needs its textbook recomputation"):
-        Exercise("x-y", "x", "number", {"a": 1}, answer=1.0)
+        Exercise("x-y", "x", "number", {"a": 1}, answer=1.0, skill="apply")
     with pytest.raises(ValueError, match="only a number exercise has a textbook answer"):
-        Exercise("x-z", "x", "choice", options=("a", "b"), correct="a", textbook=dict)
+        Exercise(
+            "x-z", "x", "choice", options=("a", "b"), correct="a", skill="recall", textbook=dict
+        )

@@ -22,15 +22,27 @@ from typing import Any
 import numpy as np
 import pytest
 
-from dplesson import BudgetExceededError, BudgetLedger, k_anonymize
+from dplesson import (
+    BudgetExceededError,
+    BudgetLedger,
+    basic_composition,
+    brute_force_sensitivity,
+    clip_gradients,
+    closed_form_sensitivity,
+    k_anonymize,
+)
+from dplesson.accounting import group_privacy_epsilon
 from dplesson.bounding import bound_contributions, clamping_error
 from dplesson.derived import match_total
 from dplesson.exercises import Exercise, catalogue
+from dplesson.local import randomized_response
+from dplesson.meaning import guess_success_bound, membership_game
 from dplesson.selection import (
     above_threshold_probabilities,
     leaky_sparse_vector_probability,
     noisy_max_probabilities,
 )
+from dplesson.sensitivity import contribution_sensitivity
 
 Params = Any
 #: The test of each exercise's fact, by exercise id (filled by ``@fact``).
@@ -404,7 +416,216 @@ def test_beyond_not_post_processing_redrawing_depends_on_the_data() -> None:
 def test_opendp_mean_dividing_two_releases_is_post_processing() -> None:
     item = catalogue.by_id("opendp-mean")
     assert item.correct == "divide"
-    assert set(item.options) == {"third-query", "divide", "true-count", "median"}
+    assert set(item.options) == {"third-query", "divide", "true-count", "max-length"}
+    # max_length is an upper bound on the rows: dividing by it never exceeds the true mean.
+    ages = np.random.default_rng(3).integers(0, 101, size=1000)
+    assert ages.sum() / 3000 < ages.mean()
+
+
+@fact("anonymisation-calls")
+def test_anonymisation_calls_a_customers_data_is_every_call_made_or_received() -> None:
+    item = exercise("anonymisation-calls")
+    assert item.correct == "all-calls"
+    calls = [("ana", "bo"), ("bo", "ana"), ("cy", "ana"), ("ana", "cy"), ("bo", "cy")]
+
+    def calls_per_customer(records: list[tuple[str, str]]) -> Counter[str]:
+        return Counter(name for call in records for name in call)
+
+    def statistic(records: list[tuple[str, str]]) -> list[int]:
+        return sorted(calls_per_customer(records).values())
+
+    made = [call for call in calls if call[0] != "ana"]  # only the calls Ana made removed
+    both = [call for call in calls if "ana" not in call]
+    assert calls_per_customer(made)["ana"] == 2  # the calls she received still describe her
+    assert calls_per_customer(both)["ana"] == 0
+    # One call record changes one call, while Ana is on four of them.
+    assert sum(1 for call in calls if "ana" in call) == 4
+    # Names replaced by numbers: the same calls, so the statistic does not change at all.
+    numbers = {name: str(i) for i, name in enumerate(sorted(calls_per_customer(calls)))}
+    assert statistic([(numbers[a], numbers[b]) for a, b in calls]) == statistic(calls)
+
+
+@fact("sensitivity-class-mean")
+def test_sensitivity_class_mean_replace_one_gives_b_minus_a_over_n() -> None:
+    item = exercise("sensitivity-class-mean")
+    p = params(item)
+    assert item.correct == "replace"
+    lower, upper, n = p["lower"], p["upper"], p["n"]
+    mean = closed_form_sensitivity("mean", lower, upper, n, "replace-one")["exact"]
+    assert mean == Fraction(upper - lower, n)
+    # The checker agrees on a small class.
+    small = brute_force_sensitivity(
+        lambda d: Fraction(sum(d), len(d)), range(1, 5), 3, "replace-one"
+    )
+    assert small.sensitivity == Fraction(4 - 1, 3)
+    # Under add/remove the size is private: a one-pupil class moves by (b - a)/2, far more
+    # than the (b - a)/(n + 1) of the distractor.
+    assert Fraction(upper - lower, 2) > Fraction(upper - lower, n + 1)
+    # 0 is the sensitivity of the number of pupils, 1 that of a count under add/remove.
+    assert closed_form_sensitivity("count", lower, upper, n, "replace-one")["exact"] == 0
+    assert closed_form_sensitivity("count", lower, upper, n, "add-remove")["exact"] == 1
+
+
+@fact("laplace-runs")
+def test_laplace_runs_one_member_moves_the_mean_by_runs_times_a_record() -> None:
+    item = exercise("laplace-runs")
+    p = params(item)
+    assert item.correct == "member"
+    members, runs, low, high = p["members"], p["runs"], p["lower"], p["upper"]
+    assert p["total"] == members * runs
+    times = np.full((members, runs), float(low))
+    before = times.mean()
+    times[0, :] = high  # one member's runs all replaced
+    moved = times.mean() - before
+    assert moved == pytest.approx((high - low) / members)
+    assert moved == pytest.approx(runs * (high - low) / p["total"])  # runs times the per-run Δ
+
+
+@fact("releasing-share")
+def test_releasing_share_dividing_by_the_public_size_adds_no_noise_and_no_cost() -> None:
+    item = exercise("releasing-share")
+    assert item.correct == "divide-public"
+    n, epsilon = 400, 1.0
+    # Replace-one: the number of respondents does not change, so it is public and free.
+    assert closed_form_sensitivity("count", 0, 1, n, "replace-one")["exact"] == 0
+    assert closed_form_sensitivity("count_above", 0, 1, n, "replace-one", 0)["exact"] == 1
+    divided = math.sqrt(2) / epsilon / n  # the count's noise, divided by the public n
+    second = math.sqrt(2) * (1 / n) / (epsilon / 2)  # the share on its own, with half
+    assert divided < second
+    # Dividing by a noisy number of respondents adds that release's noise on top.
+    rng = np.random.default_rng(4)
+    noisy_yes = 120 + rng.laplace(0.0, 2 / epsilon, 20_000)
+    noisy_n = n + rng.laplace(0.0, 2 / epsilon, 20_000)
+    assert np.std(noisy_yes / noisy_n) > np.std(noisy_yes / n)
+
+
+@fact("composition-two-offices")
+def test_composition_two_offices_a_resident_in_both_releases_loses_both_epsilons() -> None:
+    item = exercise("composition-two-offices")
+    p = params(item)
+    assert item.correct == "sum"
+    epsilon = p["epsilon"]
+    assert basic_composition([epsilon, epsilon], cap=10.0)["epsilon_total"] == p["total"]
+    # Two independent Laplace releases about the same resident: their joint log-ratio reaches
+    # the sum of the two ε, not the larger one.
+    z = np.linspace(-20.0, 0.0, 2001)  # below both centres, where each ratio is largest
+    one = (np.abs(z - 1.0) - np.abs(z)) * epsilon  # log-ratio of one release, scale 1/ε
+    assert np.max(one + one) == pytest.approx(p["total"])
+
+
+@fact("histograms-households")
+def test_histograms_households_one_person_moves_a_household_between_two_cells() -> None:
+    item = exercise("histograms-households")
+    p = params(item)
+    assert item.correct == "two"
+    largest = p["largest"]
+
+    def by_size(people: tuple[int, ...]) -> tuple[int, ...]:
+        sizes = Counter(min(s, largest) for s in Counter(people).values())
+        return tuple(sizes[s] for s in range(1, largest + 1))
+
+    found = brute_force_sensitivity(by_size, (0, 1, 2, 3), 4, "add-remove")
+    assert found.sensitivity == p["two"] == 2
+    first, second = found.witness.first, found.witness.second
+    assert len(set(first)) == len(set(second))  # the number of households did not change
+    assert closed_form_sensitivity("histogram", 1, 4, 4, "add-remove")["exact"] == p["one"]
+
+
+@fact("training-keyboard")
+def test_training_keyboard_a_per_message_guarantee_covers_a_user_only_as_a_group() -> None:
+    item = exercise("training-keyboard")
+    p = params(item)
+    assert item.correct == "message"
+    clip, messages = 1.0, p["messages"]
+    same_way = clip_gradients(np.tile([[3.0, 4.0]], (messages, 1)), clip)
+    assert np.linalg.norm(same_way.sum(axis=0)) == pytest.approx(messages * clip)
+    assert contribution_sensitivity(clip, messages) == messages * clip  # not C
+    assert group_privacy_epsilon(p["epsilon"], messages) == messages * p["epsilon"]
+
+
+@fact("mechanisms-vaccinations")
+def test_mechanisms_vaccinations_laplace_wins_when_one_person_changes_one_count() -> None:
+    item = exercise("mechanisms-vaccinations")
+    p = params(item)
+    change = np.zeros(p["d"])
+    change[17] = 1.0  # one person's first vaccination, in one week
+    assert np.abs(change).sum() == np.linalg.norm(change) == 1.0  # L1 = L2 = 1
+    laplace = math.sqrt(2) / p["epsilon"]
+    gaussian = math.sqrt(2 * math.log(1.25 / power_of_ten(p["k"]))) / p["epsilon"]
+    assert (p["laplace_std"], p["gaussian_std"]) == (round(laplace, 2), round(gaussian, 2))
+    assert laplace < gaussian and item.correct == "laplace"
+
+
+@fact("epsilon-who-took-part")
+def test_epsilon_who_took_part_only_add_remove_neighbours_differ_in_presence() -> None:
+    item = exercise("epsilon-who-took-part")
+    assert item.correct == "add-remove"
+    respondents = ("Dana", "Ari", "Bo")
+    # Replace-one: one respondent's answers change, the list of respondents does not.
+    replaced = [("Dana", "yes"), ("Ari", "no"), ("Bo", "no")]
+    original = [("Dana", "no"), ("Ari", "no"), ("Bo", "no")]
+    assert tuple(name for name, _ in replaced) == tuple(n for n, _ in original) == respondents
+    # Add/remove: the neighbour lacks Dana, so "Dana took part" tells the two apart.
+    removed = original[1:]
+    assert "Dana" not in {name for name, _ in removed}
+    # And an ε-DP count does hide presence: the best guess is far from certain ("neither").
+    epsilon = float(item.params["epsilon"])
+    game = membership_game(epsilon, 20_000, np.random.default_rng(5))
+    assert game["success_rate"] <= guess_success_bound(epsilon) + 0.01 < 0.7
+
+
+@fact("local-untrusted")
+def test_local_untrusted_only_randomizing_on_the_device_hides_the_answer_from_the_server() -> None:
+    item = exercise("local-untrusted")
+    assert item.correct == "device"
+
+    def server_view(true_answer: int, design: str, rng: np.random.Generator) -> float:
+        """The share of "yes" the server receives from 4000 people with this true answer."""
+        answers = np.full(4000, true_answer)
+        if design == "device":
+            return float(np.mean(randomized_response(answers, rng)))
+        return float(np.mean(answers))  # the three other designs send the true answers
+
+    rng = np.random.default_rng(9)
+    for design in item.options:
+        yes, no = server_view(1, design, rng), server_view(0, design, rng)
+        if design == item.correct:  # a "yes" is only about three times likelier: ε = ln 3
+            assert 2.5 < yes / no < 3.6
+        else:
+            assert (yes, no) == (1.0, 0.0)  # the true answer itself
+
+
+@fact("beyond-replace-groups")
+def test_beyond_replace_groups_a_changed_age_touches_two_groups() -> None:
+    item = exercise("beyond-replace-groups")
+    p = item.params
+    assert item.correct == "twice"
+    groups = range(int(p["groups"]))
+
+    def counts(data: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(data.count(g) for g in groups)
+
+    found = brute_force_sensitivity(counts, groups, 3, "replace-one").sensitivity
+    added = brute_force_sensitivity(counts, groups, 3, "add-remove").sensitivity
+    assert found == 2 and added == 1
+    epsilon = Fraction(str(p["epsilon"]))
+    assert Fraction(str(p["double"])) == found * epsilon
+    assert Fraction(str(p["sum"])) == int(p["groups"]) * epsilon
+
+
+@fact("opendp-declare")
+def test_opendp_declare_rows_per_learner_must_be_bounded_for_a_learner_unit() -> None:
+    item = exercise("opendp-declare")
+    assert item.correct == "identifier"
+    log = ["ana"] * 7 + ["bo"] * 2 + ["cy"]  # one row per lesson attended
+    without_ana = [learner for learner in log if learner != "ana"]
+    assert len(log) - len(without_ana) == 7  # one learner moves the count by all their rows
+    cut = 3
+    kept = [row for i, row in enumerate(log) if log[:i].count(row) < cut]
+    kept_without = [row for i, row in enumerate(without_ana) if without_ana[:i].count(row) < cut]
+    assert len(kept) - len(kept_without) == contribution_sensitivity(1, cut) == cut
+    # A margin counted from the data changes with the learner: it is not a public fact.
+    assert len(log) != len(without_ana)
 
 
 @fact("practitioner-bounds")

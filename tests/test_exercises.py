@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from types import SimpleNamespace
@@ -25,7 +26,7 @@ from mkdocs.exceptions import PluginError
 
 import exercises as hook
 from dplesson import locales
-from dplesson.exercises import Exercise, Variant, catalogue, numeric
+from dplesson.exercises import REQUIRED_SKILLS, SKILLS, Exercise, Variant, catalogue, numeric
 from dpsite import exercise_blocks
 from dpsite.exercise_blocks import MathValues
 from tests import site_soup
@@ -77,6 +78,32 @@ def test_the_home_page_overview_lists_the_chapters_in_course_order(
     assert overview is not None
     linked = [str(a["href"]).removesuffix("/") for a in overview.select("a[href]")]
     assert linked == [c for c in chapters() if c in catalogue.CHAPTERS]
+
+
+def test_every_course_chapter_asks_for_transfer_or_planning_and_a_scenario() -> None:
+    """Practice that tests understanding: each chapter meets every group of REQUIRED_SKILLS."""
+    assert REQUIRED_SKILLS == (("transfer", "plan"), ("scenario",))
+    for stem in chapters():
+        asked = {exercise.skill for exercise in catalogue.for_chapter(stem)}
+        for group in REQUIRED_SKILLS:
+            assert asked & set(group), f"{stem} has no exercise of skill {' or '.join(group)}"
+
+
+def test_the_catalogue_refuses_a_chapter_without_a_required_skill() -> None:
+    transfer = OTHER
+    scenario = replace(PICK, id="scratch-scenario", variants=())
+    catalogue.check_skills("laplace", [SCALE, transfer, scenario])  # both groups met
+    with pytest.raises(ValueError, match="'laplace' needs an exercise of skill scenario"):
+        catalogue.check_skills("laplace", [SCALE, transfer, BUG])
+    with pytest.raises(ValueError, match="skill transfer or plan; it has apply, scenario"):
+        catalogue.check_skills("laplace", [SCALE, scenario])
+
+
+def test_every_exercise_names_a_known_skill() -> None:
+    assert all(e.skill in SKILLS for e in catalogue.all_exercises())
+    for skill in (None, "recite"):
+        with pytest.raises(ValueError, match="skill must be one of recall, apply"):
+            Exercise(id="scratch-none", chapter="laplace", kind="number", answer=1.0, skill=skill)  # type: ignore[arg-type]
 
 
 # --- the pages of every locale ---------------------------------------------------------------
@@ -169,6 +196,7 @@ SCALE = Exercise(
     params={"sensitivity": 2, "epsilon": 0.5, "shift": -1.5, "unit": "km"},
     answer=4.0,
     tolerance=0.01,
+    skill="apply",
     textbook=lambda p: {"answer": p["sensitivity"] / p["epsilon"]},
 )
 PICK = Exercise(
@@ -178,6 +206,7 @@ PICK = Exercise(
     params={"n": 1000},
     options=("a", "b"),
     correct="b",
+    skill="scenario",
 )
 BUG = Exercise(
     id="scratch-bug",
@@ -186,12 +215,14 @@ BUG = Exercise(
     options=("line-1", "line-2"),
     correct="line-2",
     code="noise = pool[0]\nrelease = value + noise",
+    skill="diagnose",
 )
 OTHER = Exercise(
     id="scratch-other",
     chapter="releasing",
     kind="number",
     answer=1.0,
+    skill="transfer",
     textbook=lambda p: {"answer": 1.0},
 )
 SCRATCH = {e.id: e for e in (SCALE, PICK, BUG, OTHER)}
@@ -237,6 +268,7 @@ MANY = numeric(
     "histograms",
     0.01,
     [Variant({"n": n, "epsilon": 0.5, "unit": "km"}, 2.0 / n / 0.5) for n in (4, 8, 16)],
+    skill="plan",
     textbook=lambda p: {"answer": 2.0 / p["n"] / p["epsilon"]},
 )
 MANY_PAGE = """<div data-exercise="scratch-many" markdown>

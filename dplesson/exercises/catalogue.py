@@ -5,8 +5,10 @@ tuple of :class:`~dplesson.exercises.Exercise`. The chapters are found, not list
 module of this package but this one is a chapter's answer key, so adding a chapter's module
 is all it takes. The course order is the site's navigation (``mkdocs.yml``), which the docs
 build reads; here the chapters are in name order. This module checks what holds across
-chapters: ids are unique and each exercise names the chapter whose module defines it. The
-docs build (``docs/hooks/exercises.py``) and the tests read the exercises only through
+chapters: ids are unique, each exercise names the chapter whose module defines it, and each
+chapter asks for every group of :data:`~dplesson.exercises.REQUIRED_SKILLS` (a transfer or
+planning item, and a scenario). The docs build (``docs/hooks/exercises.py``) and the tests
+read the exercises only through
 :func:`all_exercises`, :func:`by_id` and :func:`for_chapter`.
 """
 
@@ -18,12 +20,14 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from dplesson.exercises import REQUIRED_SKILLS
+
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping
 
     from dplesson.exercises import Exercise
 
-__all__ = ["CHAPTERS", "all_exercises", "by_id", "for_chapter"]
+__all__ = ["CHAPTERS", "all_exercises", "by_id", "check_skills", "for_chapter"]
 
 #: The content chapters with an answer key, as page stems (``docs/<locale>/<stem>.md``), in
 #: name order: one per module of this package besides ``catalogue``.
@@ -46,7 +50,22 @@ def _load(stem: str) -> tuple[Exercise, ...]:
                 f"exercise {exercise.id!r} is defined in dplesson.exercises.{stem} "
                 f"but names chapter {exercise.chapter!r}"
             )
+    check_skills(stem, exercises)
     return exercises
+
+
+def check_skills(stem: str, exercises: Iterable[Exercise]) -> None:
+    """Refuse a chapter that lacks a group of ``REQUIRED_SKILLS``, naming the chapter and group.
+
+    A chapter whose practice only recalls and substitutes fails the build, not a review.
+    """
+    asked = {exercise.skill for exercise in exercises}
+    for group in REQUIRED_SKILLS:
+        if not asked & set(group):
+            raise ValueError(
+                f"chapter {stem!r} needs an exercise of skill {' or '.join(group)}; "
+                f"it has {', '.join(sorted(str(s) for s in asked)) or 'none'}"
+            )
 
 
 @cache

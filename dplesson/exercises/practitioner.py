@@ -142,80 +142,80 @@ def monitor(counts, threshold, epsilon, rng):
 """
 
 EXERCISES: tuple[Exercise, ...] = (
-    # skill: apply
     numeric(
         "practitioner-upper",
         _CHAPTER,
         0.01,
         (_upper(*case) for case in _UPPERS),
         textbook=_textbook_upper,
+        skill="apply",
     ),
-    # skill: scenario
     Exercise(
+        skill="scenario",
         id="practitioner-bounds",
         chapter=_CHAPTER,
         kind="choice",
         options=("data", "week", "public"),
         correct="public",
     ),
-    # skill: scenario
     Exercise(
+        skill="scenario",
         id="practitioner-unit",
         chapter=_CHAPTER,
         kind="choice",
         options=("visit", "patient", "drop"),
         correct="patient",
     ),
-    # skill: transfer
     numeric(
         "practitioner-contribution-bar",
         _CHAPTER,
         0.01,
         (_bar(*case) for case in _BARS),
         textbook=_textbook_bar,
+        skill="transfer",
     ),
-    # skill: apply
     numeric(
         "practitioner-threshold",
         _CHAPTER,
         0.01,
         (_threshold(*case) for case in _THRESHOLDS),
         textbook=_textbook_threshold,
+        skill="apply",
     ),
-    # skill: transfer
     numeric(
         "practitioner-ratio",
         _CHAPTER,
         0.01,
         (_ratio(*case) for case in _RATIOS),
         textbook=_textbook_ratio,
+        skill="transfer",
     ),
-    # skill: apply
     numeric(
         "practitioner-over-time",
         _CHAPTER,
         0.01,
         (_over_time(*case) for case in _OVER_TIME),
         textbook=_textbook_over_time,
+        skill="apply",
     ),
-    # skill: plan
     numeric(
         "practitioner-plan",
         _CHAPTER,
         0.01,
         (_plan(*case) for case in _PLANS),
         textbook=_textbook_plan,
+        skill="plan",
     ),
-    # skill: scenario
     Exercise(
+        skill="scenario",
         id="practitioner-scenario",
         chapter=_CHAPTER,
         kind="choice",
         options=("attendance-replace", "member-replace", "member-add", "attendance-add"),
         correct="member-add",
     ),
-    # skill: diagnose
     Exercise(
+        skill="diagnose",
         id="practitioner-svt-bug",
         chapter=_CHAPTER,
         kind="bug",
@@ -223,8 +223,8 @@ EXERCISES: tuple[Exercise, ...] = (
         correct="line-8",
         code=_MONITOR_CODE,
     ),
-    # skill: recall
     Exercise(
+        skill="recall",
         id="practitioner-invariant",
         chapter=_CHAPTER,
         kind="choice",
