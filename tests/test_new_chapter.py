@@ -71,6 +71,17 @@ What is twice {a}?
 
 </div>
 
+<div data-exercise="primer-unit" markdown>
+
+A survey holds one row per person. What do two neighbouring datasets differ in?
+
+<div data-part="option" data-option="person" markdown>One person's row.</div>
+<div data-part="option" data-option="answer" markdown>Every answer.</div>
+<div data-part="hint" markdown>Think of one person.</div>
+<div data-part="explain" markdown>One person's row.</div>
+
+</div>
+
 ## Further reading { #further-reading }
 
 - A. Author, [*A book*](https://example.org/book) (2020): more.
@@ -113,11 +124,33 @@ EXERCISES: tuple[Exercise, ...] = (
         "primer",
         0.01,
         [Variant({"sensitivity": 1, "epsilon": e}, 1 / e) for e in (0.5, 0.25, 2.0)],
-        _scale,
+        skill="apply",
+        textbook=_scale,
     ),
-    numeric("primer-sum", "primer", 0.0, [Variant({"a": a, "b": 1}, a + 1) for a in (1, 2, 3)],
-            _sum),
-    numeric("primer-double", "primer", 0.0, [Variant({"a": a}, 2 * a) for a in (2, 3, 5)], _double),
+    numeric(
+        "primer-sum",
+        "primer",
+        0.0,
+        [Variant({"a": a, "b": 1}, a + 1) for a in (1, 2, 3)],
+        skill="apply",
+        textbook=_sum,
+    ),
+    numeric(
+        "primer-double",
+        "primer",
+        0.0,
+        [Variant({"a": a}, 2 * a) for a in (2, 3, 5)],
+        skill="transfer",
+        textbook=_double,
+    ),
+    Exercise(
+        id="primer-unit",
+        chapter="primer",
+        kind="choice",
+        skill="scenario",
+        options=("person", "answer"),
+        correct="person",
+    ),
 )
 '''
 
