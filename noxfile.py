@@ -11,9 +11,9 @@ example and site tests), ``docs`` (strict build into ``site/``), ``serve`` (live
 127.0.0.1:8000), ``translations`` (status of every translated page; see
 docs/en/translate.md), ``release`` (before publishing: every complete language translated and
 up to date), ``browser`` (the site in Debian's headless Chromium), ``lighthouse``
-(accessibility, best practices and SEO), ``reproducible`` (a later-dated cold build and a warm
-build must equal ``site/``), ``links``, ``bench`` (writes docs/benchmarks/README.md) and
-``lock``.
+(accessibility, best practices and SEO), ``reproducible`` (a later-dated cold build, a warm
+build and a plain build without the speed items must equal ``site/``), ``links``, ``bench``
+(writes docs/benchmarks/README.md) and ``lock``. The tools these run are in ``.ci/tools/``.
 """
 
 from __future__ import annotations
@@ -72,6 +72,8 @@ LOCK = ROOT / ".ci" / "requirements.lock"
 SITE = ROOT / "site"
 SITE_STAMP = ROOT / ".nox" / "site.stamp"
 NPM = ROOT / "tests" / "browser" / "js"
+#: ``python -m tools.<name>`` finds the tools (.ci/tools/) with this.
+TOOLS = {"PYTHONPATH": str(ROOT / ".ci")}
 #: The build's inputs: a change to any of these makes ``site/`` stale.
 SITE_INPUTS = (
     "docs", "dplesson", "overrides", "mkdocs.yml", "pyproject.toml", ".ci/requirements.lock",
@@ -169,7 +171,8 @@ def _run(session: nox.Session, *args: str, env: dict[str, str] | None = None) ->
 
 def _site(session: nox.Session) -> None:
     """Build ``site/`` strictly, unless it was already built from exactly these sources."""
-    wanted = _digest(*(ROOT / name for name in SITE_INPUTS))
+    # The date too: the sitemap and the wheel carry it, so a new commit's site is built anew.
+    wanted = _digest(*(ROOT / name for name in SITE_INPUTS)) + os.environ["SOURCE_DATE_EPOCH"]
     with _locked("site"):
         if SITE.is_dir() and SITE_STAMP.exists() and SITE_STAMP.read_text() == wanted:
             session.log("site/ was built from these sources: reusing it")
@@ -254,16 +257,18 @@ def lighthouse(session: nox.Session) -> None:
     _npm_ci(session)
     _site(session)
     with _step("lighthouse"):
-        _run(session, "python", "-m", "tests.lighthouse", "--site", str(SITE), *session.posargs)
+        _run(session, "python", "-m", "tools.lighthouse", "--site", str(SITE), *session.posargs,
+             env=TOOLS)  # fmt: skip
 
 
 @nox.session
 def reproducible(session: nox.Session) -> None:
-    """Check that a later-dated cold build and a warm build equal ``site/`` (bar dated files)."""
+    """Check that a later cold build (bar dates), a warm and a plain build equal ``site/``."""
     _env(session)
     _site(session)
-    with _step("reproducible: a later cold build and a warm one"):
-        _run(session, "python", "-m", "tests.reproducible", "--site", str(SITE), *session.posargs)
+    with _step("reproducible: a later cold build, a warm and a plain one"):
+        _run(session, "python", "-m", "tools.reproducible", "--site", str(SITE), *session.posargs,
+             env=TOOLS)  # fmt: skip
 
 
 @nox.session
@@ -271,7 +276,7 @@ def links(session: nox.Session) -> None:
     """Check every internal link of ``site/`` offline, list external ones."""
     _env(session)
     _site(session)
-    _run(session, "python", "-m", "tests.links", str(SITE), *session.posargs)
+    _run(session, "python", "-m", "tools.links", str(SITE), *session.posargs, env=TOOLS)
 
 
 @nox.session
@@ -284,7 +289,7 @@ def serve(session: nox.Session) -> None:
             value = arg.partition("=")[2] or (args[at + 1] if at + 1 < len(args) else "")
             if not value:
                 session.error("--locale needs a locale, e.g. --locale nl")
-            env["DPLESSON_LOCALE"] = value  # read by docs/hooks/preview_locale.py
+            env["DPLESSON_LOCALE"] = value  # read by docs/hooks/chrome.py
             del args[at : at + (1 if "=" in arg else 2)]
             break
     _run(session, "mkdocs", "serve", "--dev-addr", "127.0.0.1:8000", *args, env=env)
@@ -307,7 +312,7 @@ def release(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Measure builds, tests, page weight and Lighthouse; write docs/benchmarks/README.md."""
+    """Measure builds and Lighthouse performance as ratios; write docs/benchmarks/README.md."""
     _env(session)
     _npm_ci(session)
-    _run(session, "python", "-m", "tests.bench", *session.posargs)
+    _run(session, "python", "-m", "tools.bench", *session.posargs, env=TOOLS)

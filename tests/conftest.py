@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import random
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pytest
@@ -86,6 +88,22 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
     return target
+
+
+@pytest.fixture
+def fresh_hook(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], ModuleType]:
+    """Import a new copy of a hook (``speed``) or a library (``dpsite.mathml``), as a new build
+    process has it: its module state starts empty. The copy it replaces is back after the test.
+    """
+
+    def load(name: str) -> ModuleType:
+        parent, _, child = name.rpartition(".")
+        if parent and hasattr(package := importlib.import_module(parent), child):
+            monkeypatch.setattr(package, child, getattr(package, child))
+        monkeypatch.delitem(sys.modules, name, raising=False)
+        return importlib.import_module(name)
+
+    return load
 
 
 @pytest.fixture

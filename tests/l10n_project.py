@@ -8,20 +8,13 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
-from tests.conftest import DOCS
-
-HOOKS = DOCS / "hooks"
-if str(HOOKS) not in sys.path:
-    sys.path.insert(0, str(HOOKS))
-
-from l10n.changes import english_diff, word_diff  # noqa: E402
-from l10n.commands import main  # noqa: E402
-from l10n.findings import failing_findings, findings  # noqa: E402
-from l10n.project import Project, load_project  # noqa: E402
-from l10n.records import (  # noqa: E402
+from l10n.changes import english_diff, word_diff
+from l10n.commands import main
+from l10n.findings import failing_findings, findings
+from l10n.project import Project, load_project
+from l10n.records import (
     SourceRecord,
     normalise_markdown,
     read_record,
@@ -29,7 +22,7 @@ from l10n.records import (  # noqa: E402
     source_hash,
     write_record,
 )
-from l10n.report import PageStatus, failing, report  # noqa: E402
+from l10n.report import PageStatus, failing, report
 
 __all__ = [
     "FIXTURE",

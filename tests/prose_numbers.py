@@ -3,15 +3,9 @@
 from __future__ import annotations
 
 import re
-import sys
 from decimal import Decimal
 
-from tests.conftest import DOCS
-
-if str(DOCS / "hooks") not in sys.path:
-    sys.path.insert(0, str(DOCS / "hooks"))
-
-from l10n import units  # docs/hooks is on sys.path, not a package
+from l10n import units
 
 FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 COMMENTS = re.compile(r"<!--.*?-->", re.DOTALL)  # before the tags: a comment may hold ">"

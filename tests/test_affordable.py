@@ -9,10 +9,8 @@ import pytest
 from bs4 import BeautifulSoup
 
 from dplesson.accounting import affordable_releases
+from dpsite import figures as affordable
 from tests.conftest import LOCALES
-from tests.test_site_hooks import load
-
-affordable = load("affordable")
 
 
 def test_the_grid_holds_dplesson_counts_for_every_choice() -> None:
@@ -26,10 +24,10 @@ def test_the_grid_holds_dplesson_counts_for_every_choice() -> None:
 
 def test_the_hook_touches_only_pages_with_the_widget() -> None:
     page = '<p>no widget</p><div class="dp-widget dp-affordable" data-t-title="T"></div>'
-    out = BeautifulSoup(affordable.on_page_content(page), "html.parser")
+    out = BeautifulSoup(affordable.attach_grid(page), "html.parser")
     widget = out.select_one("div.dp-affordable")
     assert widget is not None and json.loads(str(widget["data-grid"]))["delta"] == 1e-6
-    assert affordable.on_page_content("<p>plain</p>") == "<p>plain</p>"
+    assert affordable.attach_grid("<p>plain</p>") == "<p>plain</p>"
 
 
 @pytest.mark.parametrize("locale", LOCALES)

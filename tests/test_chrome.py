@@ -10,7 +10,6 @@ to the right page, which an existing but wrong target would not reveal.
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -19,23 +18,18 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 
+import chrome as chrome_hook
+import course
+from dplesson import locales
 from tests import html
-from tests.conftest import DOCS, IN_PROGRESS, LOCALES, ROOT
+from tests.conftest import IN_PROGRESS, LOCALES, ROOT
 from tests.site_html import built_page, locale_root
-
-HOOKS = DOCS / "hooks"
-if str(HOOKS) not in sys.path:
-    sys.path.insert(0, str(HOOKS))
-
-import chrome as chrome_hook  # noqa: E402  (hook modules: docs/hooks is not a package)
-import course  # noqa: E402
-import locale_settings  # noqa: E402
 
 MATERIAL_CREDIT = "Material for MkDocs"
 
 
 def chrome(locale: str) -> dict[str, Any]:
-    return locale_settings.section(locale, "chrome")
+    return locales.section(locale, "chrome")
 
 
 def mkdocs_config() -> dict[str, Any]:
@@ -140,9 +134,9 @@ def test_total_time_is_written_in_hours_and_minutes() -> None:
 
 
 def test_chrome_strings_exist_in_every_language_with_the_same_keys() -> None:
-    english = locale_settings._load("en")["chrome"]
+    english = locales.load("en")["chrome"]
     for locale in LOCALES:
-        own = locale_settings._load(locale)["chrome"]
+        own = locales.load(locale)["chrome"]
         assert set(own) == set(english), locale
         assert set(own["sections"]) == set(english["sections"]), locale
         assert "{minutes}" in own["time_line"] and "{link}" in own["made_with"], locale

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import ast
-import importlib.util
 import io
 import json
 import re
 import shutil
-import sys
 import tempfile
 import tomllib
 import urllib.parse
 import zipfile
+from collections.abc import Callable
+from concurrent.futures import Future
 from importlib.metadata import version
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
@@ -22,10 +22,10 @@ import pytest
 
 from dplesson import locales
 from tests import html as html_tools
-from tests import links
 from tests.conftest import DOCS, LOCALES, ROOT, source
 from tests.notebooks import NOTEBOOKS, code_cells, read, settings
 from tests.site_html import scan
+from tools import links
 
 TOKEN = "__DPLESSON_WHEEL_URL__"
 WHEEL = f"dplesson-{version('dplesson')}-py3-none-any.whl"
@@ -38,17 +38,17 @@ PYTHON = "3.11"
 BOXES = {1: "laplace", 2: "laplace", 3: "composition"}
 
 
-@pytest.fixture(scope="module")
-def hook() -> ModuleType:
-    """``docs/hooks/downloads.py``, importable as MkDocs imports it (hooks on ``sys.path``)."""
-    sys.path.insert(0, str(DOCS / "hooks"))
-    spec = importlib.util.spec_from_file_location(
-        "downloads_under_test", DOCS / "hooks" / "downloads.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+@pytest.fixture
+def hook(fresh_hook: Callable[[str], ModuleType]) -> ModuleType:
+    """``docs/hooks/downloads.py`` as a new build's process has it."""
+    return fresh_hook("downloads")
+
+
+def done(wheel: tuple[str, bytes]) -> Future[tuple[str, bytes]]:
+    """A wheel's build that has finished."""
+    future: Future[tuple[str, bytes]] = Future()
+    future.set_result(wheel)
+    return future
 
 
 def root(site_dir: Path, locale: str) -> Path:
@@ -103,44 +103,40 @@ def test_the_wheel_is_cached_until_its_inputs_change(
 
 
 def test_a_missing_wheel_is_built_beside_the_build_and_waited_for_when_named(
-    hook: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    hook: ModuleType, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(hook, "_wheel", {})
     config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"))
     hook.on_config(config)
-    assert "process" in hook._wheel  # started; on_config did not wait for it
+    wheel = hook._wheel["wheel"]  # started: on_config did not wait for it
     name = hook.wheel_name()
-    built = tmp_path / ".cache" / "wheel" / hook._wheel["digest"] / name
-    assert name.startswith("dplesson-") and name.endswith("-py3-none-any.whl")
-    assert built.is_file() and zipfile.is_zipfile(built)
+    built = tmp_path / ".cache" / "wheel" / hook._wheel["digest"][0] / name
+    assert name == WHEEL and built.is_file() and zipfile.is_zipfile(built)
     hook.on_config(config)  # the next language: same inputs, nothing started
-    assert "process" not in hook._wheel and hook.wheel_name() == name
+    assert hook._wheel["wheel"] is wheel and hook.wheel_name() == name
 
 
-def test_a_page_is_filled_once_and_before_the_search_reads_it_when_the_wheel_is_there(
+def test_a_plain_build_makes_the_wheel_itself_and_keeps_it_nowhere(
     hook: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    wheel = tmp_path / WHEEL
-    wheel.write_bytes(b"x" * 2500)
-    building = SimpleNamespace(poll=lambda: None)  # a wheel build that has not finished
-    monkeypatch.setattr(hook, "_wheel", {"process": building, "file": wheel})
-    config = SimpleNamespace(site_url="", theme={"language": "en"})
+    monkeypatch.setenv("DPLESSON_PLAIN_BUILD", "1")
+    hook.on_config(SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml")))
+    assert hook._wheel["wheel"].done() and hook.wheel_name() == WHEEL
+    assert not (tmp_path / ".cache").exists()
+
+
+def test_a_page_is_filled_before_the_search_reads_it(
+    hook: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hook, "_wheel", {"wheel": done((WHEEL, b"x" * 2500))})
+    config = SimpleNamespace(site_url="", theme={"language": "en"}, plugins={})
     html = '<p>[[install-line]]</p><p><a class="dp-notebook" href="../lab/">lab</a></p>'
-
-    def page(name: str) -> SimpleNamespace:
-        file = SimpleNamespace(src_uri=f"{name}.md", abs_dest_path=f"/site/{name}/index.html")
-        return SimpleNamespace(file=file, url=f"{name}/", content=html)
-
-    early, late = page("early"), page("late")
-    assert hook.on_page_content(html, late, config) == html  # still being built: left as it is
-    hook.on_page_context({}, page=late, config=config)  # filled here, waiting for the wheel
-    hook._wheel["process"] = SimpleNamespace(poll=lambda: 0)  # the build has finished
-    early.content = hook.on_page_content(html, early, config)
-    assert early.content == hook.fill_page(html, early, config)  # filled before the search
-    hook.on_page_context({}, page=early, config=config)  # not filled a second time
-    for filled in (early, late):
-        assert filled.content == hook.fill_page(html, filled, config) != html
-        assert 'href="../lab/lab.en.ipynb"' in filled.content and "[[" not in filled.content
+    file = SimpleNamespace(src_uri="early.md", abs_dest_path="/site/early/index.html")
+    page = SimpleNamespace(file=file, url="early/", content=html)
+    hook.on_page_context({}, page=page, config=config)
+    assert page.content == hook.fill_page(html, page, config) != html
+    assert 'href="../lab/lab.en.ipynb"' in page.content and "[[" not in page.content
+    # Material's search reads the page in its own on_page_context, at priority 0.
+    assert hook.on_page_context.mkdocs_priority > 0
 
 
 def test_fill_writes_the_wheel_url_and_absolute_links(hook: ModuleType) -> None:
@@ -316,8 +312,10 @@ def test_with_a_site_url_the_build_writes_the_absolute_urls(
     wheel = tmp_path / "cache" / WHEEL
     wheel.parent.mkdir()
     wheel.write_bytes(b"0" * 2000)
-    monkeypatch.setattr(hook, "_wheel", {"file": wheel})
-    config = SimpleNamespace(site_url="https://example.org/dp/", theme={"language": "en"})
+    monkeypatch.setattr(hook, "_wheel", {"wheel": done((WHEEL, wheel.read_bytes()))})
+    config = SimpleNamespace(
+        site_url="https://example.org/dp/", theme={"language": "en"}, plugins={}
+    )
     folder = tmp_path / "nl" / "exercises"
     folder.mkdir(parents=True)
     source = '{"source": "WHEEL = \\"__DPLESSON_WHEEL_URL__\\" [x](../checkpoints/#checkpoint-1)"}'

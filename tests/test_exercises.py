@@ -13,27 +13,21 @@ from __future__ import annotations
 import html
 import json
 import re
-import sys
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 from types import MappingProxyType, SimpleNamespace
 
 import pytest
 from mkdocs.exceptions import PluginError
 
-from dplesson.exercises import Exercise, Variant, catalogue, numeric
+import exercises as hook
+from dplesson import locales
+from dplesson.exercises import REQUIRED_SKILLS, SKILLS, Exercise, Variant, catalogue, numeric
+from dpsite import exercise_blocks
+from dpsite.exercise_blocks import MathValues
 from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
 from tests.prose_numbers import numbers
-
-# MkDocs puts docs/hooks on sys.path; the hooks import their siblings from there.
-if str(DOCS / "hooks") not in sys.path:
-    sys.path.insert(0, str(DOCS / "hooks"))
-
-import exercise_blocks
-import exercise_pages
-import exercises as hook
-import locale_settings
-from exercise_blocks import MathValues
 
 NAV_CHAPTERS = re.compile(r"^\s*-\s+(\w+)\.md\s*$", re.MULTILINE)
 # Small whole numbers also belong to the wording ("1 − p", "two datasets"), not the key.
@@ -73,6 +67,52 @@ def test_chapters_follow_the_course_order_of_the_navigation() -> None:
     assert in_nav == list(catalogue.CHAPTERS)
 
 
+def course_chapters() -> list[str]:
+    """The page stems listed under ``Course:`` in the navigation of ``mkdocs.yml``."""
+    lines = (DOCS.parent / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, text in enumerate(lines) if text.strip() == "- Course:")
+    indent = len(lines[start]) - len(lines[start].lstrip())
+    stems = []
+    for text in lines[start + 1 :]:
+        if text.strip() and len(text) - len(text.lstrip()) <= indent:
+            break
+        stems += NAV_CHAPTERS.findall(text)
+    return stems
+
+
+def test_every_course_chapter_of_the_navigation_has_an_answer_key() -> None:
+    """The catalogue's chapters are the navigation's course, so none escapes its checks."""
+    chapters = course_chapters()
+    assert len(chapters) >= 12
+    assert sorted(chapters) == sorted(catalogue.CHAPTERS)
+
+
+def test_every_course_chapter_asks_for_transfer_or_planning_and_a_scenario() -> None:
+    """Practice that tests understanding: each chapter meets every group of REQUIRED_SKILLS."""
+    assert REQUIRED_SKILLS == (("transfer", "plan"), ("scenario",))
+    for stem in course_chapters():
+        asked = {exercise.skill for exercise in catalogue.for_chapter(stem)}
+        for group in REQUIRED_SKILLS:
+            assert asked & set(group), f"{stem} has no exercise of skill {' or '.join(group)}"
+
+
+def test_the_catalogue_refuses_a_chapter_without_a_required_skill() -> None:
+    transfer = OTHER
+    scenario = replace(PICK, id="scratch-scenario", variants=())
+    catalogue.check_skills("laplace", [SCALE, transfer, scenario])  # both groups met
+    with pytest.raises(ValueError, match="'laplace' needs an exercise of skill scenario"):
+        catalogue.check_skills("laplace", [SCALE, transfer, BUG])
+    with pytest.raises(ValueError, match="skill transfer or plan; it has apply, scenario"):
+        catalogue.check_skills("laplace", [SCALE, scenario])
+
+
+def test_every_exercise_names_a_known_skill() -> None:
+    assert all(e.skill in SKILLS for e in catalogue.all_exercises())
+    for skill in (None, "recite"):
+        with pytest.raises(ValueError, match="skill must be one of recall, apply"):
+            Exercise(id="scratch-none", chapter="laplace", kind="number", answer=1.0, skill=skill)  # type: ignore[arg-type]
+
+
 # --- the pages of every locale ---------------------------------------------------------------
 
 
@@ -91,7 +131,7 @@ def test_each_chapter_page_carries_its_exercises_once_and_fully_worded(locale: s
         on_page = [b.id for b in blocks]
         expected = [e.id for e in catalogue.for_chapter(stem)]
         missing = sorted(set(expected) - set(on_page))
-        if locale == locale_settings.SOURCE:
+        if locale == locales.SOURCE:
             assert sorted(on_page) == sorted(expected), f"{locale}/{stem}.md lacks {missing}"
         else:  # a translation has the English's exercises as of its record (the l10n report)
             assert len(set(on_page)) == len(on_page) and set(on_page) <= set(expected), stem
@@ -155,20 +195,20 @@ def test_every_value_a_numeric_block_shows_is_short() -> None:
         for index in range(len(item.variants)):
             for name, value in exercise_blocks.substitutions(item, index).items():
                 if name in shown and not isinstance(value, str):
-                    digits = re.sub(r"\D", "", locale_settings.format_number(value, "en"))
+                    digits = re.sub(r"\D", "", locales.format_number(value, "en"))
                     assert len(digits.strip("0")) <= 6, (item.id, index, name, value)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_index_page_has_the_progress_overview(locale: str) -> None:
     text = (DOCS / locale / "index.md").read_text(encoding="utf-8")
-    assert len(exercise_pages.OVERVIEW.findall(text)) == 1
+    assert len(hook.OVERVIEW.findall(text)) == 1
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_locale_words_every_interface_string(locale: str) -> None:
-    english = locale_settings._load("en")["exercises"]
-    own = locale_settings._load(locale)["exercises"]
+    english = locales.load("en")["exercises"]
+    own = locales.load(locale)["exercises"]
     assert set(own) == set(english)
     for key, text in english.items():
         fields = set(re.findall(r"\{(\w+)\}", text))
@@ -184,6 +224,7 @@ SCALE = Exercise(
     params={"sensitivity": 2, "epsilon": 0.5, "shift": -1.5, "unit": "km"},
     answer=4.0,
     tolerance=0.01,
+    skill="apply",
 )
 PICK = Exercise(
     id="scratch-pick",
@@ -192,6 +233,7 @@ PICK = Exercise(
     params={"n": 1000},
     options=("a", "b"),
     correct="b",
+    skill="scenario",
 )
 BUG = Exercise(
     id="scratch-bug",
@@ -200,8 +242,11 @@ BUG = Exercise(
     options=("line-1", "line-2"),
     correct="line-2",
     code="noise = pool[0]\nrelease = value + noise",
+    skill="diagnose",
 )
-OTHER = Exercise(id="scratch-other", chapter="releasing", kind="number", answer=1.0)
+OTHER = Exercise(
+    id="scratch-other", chapter="releasing", kind="number", answer=1.0, skill="transfer"
+)
 SCRATCH = {e.id: e for e in (SCALE, PICK, BUG, OTHER)}
 PAGE = """# The Laplace mechanism
 
@@ -245,6 +290,7 @@ MANY = numeric(
     "histograms",
     0.01,
     [Variant({"n": n, "epsilon": 0.5, "unit": "km"}, 2.0 / n / 0.5) for n in (4, 8, 16)],
+    skill="plan",
 )
 MANY_PAGE = """<div data-exercise="scratch-many" markdown>
 
@@ -339,7 +385,7 @@ def test_two_decimal_values_are_never_separated_by_a_bare_comma(locale: str) -> 
     listed = MANY_PAGE.replace("{epsilon} {unit}", "{answer}, {n} {unit}")
     with pytest.raises(PluginError, match=r"reads as one number with a decimal comma"):
         render(listed, locale, "histograms")
-    separator = locale_settings.list_separator(locale)
+    separator = locales.list_separator(locale)
     fixed = listed.replace("{answer}, {n}", "{answer}" + separator + "{n}")
     assert render(fixed, locale, "histograms")
     assert render(listed, "en", "histograms")  # a decimal point: the comma lists
@@ -381,20 +427,19 @@ def test_a_page_without_exercises_is_left_alone() -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_overview_links_each_chapter_with_its_total(locale: str) -> None:
-    chapters = [("sensitivity", ["a", "b", "c"]), ("laplace", ["d", "e", "f", "g"]), ("x", [])]
-    overview = exercise_pages.overview(chapters, DOCS, locale)
-    title = exercise_pages.chapter_title(DOCS, locale, "laplace")
-    count = exercise_pages.strings(locale)["total"].format(total=4)
-    colon = locale_settings.colon(locale)  # ": ", or the full-width "：" in Chinese
+    title = "Laplace mekanizması"
+    chapters = [("sensitivity", "S", ["a", "b", "c"]), ("laplace", title, ["d", "e", "f", "g"])]
+    overview = hook.overview([*chapters, ("x", "X", [])], locale)
+    count = hook.strings(locale)["total"].format(total=4)
+    colon = locales.colon(locale)  # ": ", or the full-width "：" in Chinese
     item = f'- [{title}](laplace.md){colon}<span data-exercise-count data-ids="d e f g">{count}<'
     assert item in overview
     assert overview.count("\n- [") == 2  # a chapter without exercises is not listed
     assert overview.startswith('<div class="dp-exercise-overview" data-exercise-overview markdown>')
-    assert exercise_pages.chapter_title(DOCS, "tr", "laplace") == "Laplace mekanizması"
 
 
 def test_the_interface_script_carries_the_locales_strings_safely() -> None:
-    script = exercise_pages.ui_script("de")
+    script = hook.ui_script("de")
     assert script.startswith('<script type="application/json" id="dp-exercise-ui">{')
     assert '"locale": "de"' in script and '"check": "Prüfen"' in script
     assert "</" not in script.removesuffix("</script>")
@@ -404,7 +449,7 @@ def test_the_interface_script_goes_to_pages_with_exercises_only() -> None:
     config = SimpleNamespace(plugins={"i18n": SimpleNamespace(current_language="zh")})
     page = "<html><body><div data-exercise-overview></div></body></html>"
     out = hook.on_post_page(page, config=config)
-    assert out.startswith(page.removesuffix("</body></html>") + exercise_pages.ui_script("zh"))
+    assert out.startswith(page.removesuffix("</body></html>") + hook.ui_script("zh"))
     assert out.endswith("</body></html>")
     plain = "<html><body><p>No exercise.</p></body></html>"
     assert hook.on_post_page(plain, config=config) == plain

@@ -11,27 +11,20 @@ import json
 import math
 import random
 import re
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import numpy as np
 import pytest
 from bs4 import BeautifulSoup
+from mkdocs.exceptions import PluginError
 
-from dplesson import discrete_laplace
+from dplesson import discrete_laplace, locales
 from dplesson.figures import catalogue, data
 from dplesson.figures.svg import WIDTH, Axis, Line, chart, number
 from dplesson.figures.svg import _text_width as text_width
-from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
-
-HOOKS = DOCS / "hooks"
-if str(HOOKS) not in sys.path:
-    sys.path.insert(0, str(HOOKS))
-
-import figures as figures_hook  # noqa: E402  (hook modules: docs/hooks is not a package)
-import locale_settings  # noqa: E402
-from mkdocs.exceptions import PluginError  # noqa: E402
+from dpsite import figures as figures_hook
+from tests.conftest import DECIMAL_COMMA, LOCALES
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: Each content chapter and the figures it shows, in page order.
@@ -74,7 +67,7 @@ def test_every_figure_is_placed_in_a_chapter() -> None:
 @pytest.mark.parametrize("figure_id", sorted(catalogue.FIGURES))
 def test_figure_is_small_valid_svg_with_the_locale_text(figure_id: str, locale: str) -> None:
     root, figure, labels = drawn(figure_id, locale)
-    decimal = locale_settings.decimal(locale)  # tick labels: this sign, never the other
+    decimal = locales.decimal(locale)  # tick labels: this sign, never the other
     assert root.tag == f"{SVG}svg"
     assert root.get("role") == "img"
     title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
@@ -123,8 +116,8 @@ def test_no_fixed_colour_only_classes_current_color_and_variables(figure_id: str
 def test_figure_numbers_are_the_sites_one_number_format(locale: str) -> None:
     """Ticks, captions and alt texts use ``dplesson.locales.format_number`` (tested there)."""
     for value in (0.25, -1.5, 1e-5, 1000.0, 16892.0, 1234567.891):
-        assert number(value, locale) == locale_settings.format_number(value, locale, 3)
-        assert number(value, locale, 4) == locale_settings.format_number(value, locale, 4)
+        assert number(value, locale) == locales.format_number(value, locale, 3)
+        assert number(value, locale, 4) == locales.format_number(value, locale, 4)
     with pytest.raises(ValueError, match="lang must be one of"):
         number(1.0, ",")
 
@@ -282,7 +275,7 @@ def test_hook_fails_on_unknown_ids_and_missing_labels() -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_locale_labels_every_figure(locale: str) -> None:
-    own = locale_settings._load(locale)["figures"]
+    own = locales.load(locale)["figures"]
     for figure_id in catalogue.FIGURES:
         entry = own[figure_id]
         flat = {**{k: v for k, v in entry.items() if k != "series"}, **entry.get("series", {})}
@@ -347,6 +340,6 @@ def test_decimal_values_listed_with_a_bare_comma_fail_the_build(
     monkeypatch.setattr(figures_hook, "labels", lambda *_: listed)
     with pytest.raises(ValueError, match=r"noise_vs_n\.alt.*reads as one number"):
         figures_hook.figure_html.__wrapped__("noise_vs_n", locale)
-    separator = locale_settings.list_separator(locale)
+    separator = locales.list_separator(locale)
     listed["alt"] = "ε = {epsilon_0}" + separator + "{epsilon_1}"
     assert "0,5" in figures_hook.figure_html.__wrapped__("noise_vs_n", locale)

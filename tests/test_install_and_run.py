@@ -45,9 +45,9 @@ from dplesson import plots
 from dplesson.checkpoints import CHECKPOINTS
 from dplesson.checkpoints.messages import message
 from tests.conftest import DOCS, LOCALES
-from tests.links import site_url
 from tests.notebooks import code_cells, labels, outputs_text, read, summary_cell
-from tests.site_server import serve
+from tools.links import site_url
+from tools.site_server import serve
 
 PREFIX = "/dplesson"
 TOKEN = "__DPLESSON_WHEEL_URL__"

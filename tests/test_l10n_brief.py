@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-from tests.conftest import DOCS
-
-if str(DOCS / "hooks") not in sys.path:
-    sys.path.insert(0, str(DOCS / "hooks"))
-
 from l10n.brief import ACTIONS, render_brief
 from l10n.project import Language, Project, load_project
+from tests.conftest import DOCS
 
 GLOSSARY = """\
 terms:

@@ -7,17 +7,11 @@ written the other way always are, and a straight quote inside a value is always 
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-from tests.conftest import DOCS
-
-if str(DOCS / "hooks") not in sys.path:
-    sys.path.insert(0, str(DOCS / "hooks"))
 
 from l10n.inline import (
     WrongDecimal,

@@ -1,23 +1,15 @@
-"""The MathML repairs of docs/hooks/mathml_polish.py, and the built site's formulas and font."""
+"""The MathML repairs (docs/hooks/dpsite/mathml.py), the built formulas and the font."""
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import json
 import re
-import sys
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
 
 import pytest
 from bs4 import BeautifulSoup, Tag
 
+from dpsite import mathml
 from tests.conftest import DOCS
-
-# MkDocs puts docs/hooks on sys.path; the hook imports its sibling mathml_polish from there.
-sys.path.insert(0, str(DOCS / "hooks"))
-mathml = importlib.import_module("mathml")
 
 PRIME = "\u2032"
 MINUS = "\u2212"
@@ -148,42 +140,6 @@ def test_an_inline_sum_is_left_to_the_browser() -> None:
 def test_display_formulas_sit_in_a_scrolling_box_inline_ones_do_not() -> None:
     assert mathml.render("x", display=True).startswith('<div class="dp-math"><math')
     assert mathml.render("x", display=False).startswith("<math")
-
-
-def fresh_hook() -> ModuleType:
-    """A new copy of the hook, as a new build process imports it."""
-    spec = importlib.util.spec_from_file_location("mathml_fresh", DOCS / "hooks" / "mathml.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_formulas_are_converted_once_and_kept_for_the_next_build(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"), plugins={})
-    first = fresh_hook()
-    first.on_config(config)
-    made = {"$x^2": first.render("x^2", False), "$$x^2": first.render("x^2", True)}
-    assert made["$$x^2"].startswith('<div class="dp-math"><math display="block"')
-    first.on_post_build(config)
-    kept = first.cache_file(config)
-    assert json.loads(kept.read_text(encoding="utf-8")) == made
-
-    def unreachable(*_: object, **__: object) -> str:
-        raise AssertionError("a kept formula was converted again")
-
-    again = fresh_hook()  # the next build
-    monkeypatch.setattr(again, "convert", unreachable)
-    again.on_config(config)
-    assert again.render("x^2", False) == made["$x^2"]
-    kept.write_text("{}", encoding="utf-8")
-    again.on_post_build(config)
-    assert kept.read_text(encoding="utf-8") == "{}"  # nothing new: not rewritten
-    # Another latex2mathml release, or an edited repair, starts another file.
-    monkeypatch.setattr(again, "version", lambda name: "0.0-other")
-    assert again.cache_file(config) != kept
 
 
 def built_formulas(site_dir: Path) -> list[str]:

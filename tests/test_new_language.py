@@ -20,7 +20,6 @@ lab then clears it for that language only. These are the banner tests on a built
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import os
 import re
@@ -28,7 +27,6 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import nbformat
@@ -40,13 +38,12 @@ from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
 
 from dplesson import locales
-from tests import html
-from tests.conftest import DOCS, ROOT
-from tests.l10n_project import cli, project, report
-
-sys.path.insert(0, str(DOCS / "hooks"))
+from dpsite import banners as banner_notes
 from l10n import notebook_outdated_reason
 from l10n.scaffold import new_language
+from tests import html
+from tests.conftest import ROOT
+from tests.l10n_project import cli, project, report
 
 FIXTURE = ROOT / "tests" / "fixtures" / "new_language" / "index.fr.md"
 SKIP = shutil.ignore_patterns(
@@ -314,17 +311,6 @@ def test_every_page_shows_exactly_the_notes_the_report_gives_it(
         assert shown == ((item.locale, item.page) in outdated), (item.locale, item.page)
 
 
-def _banner_hook() -> ModuleType:
-    """Load the translation_banners hook as MkDocs does: a module from its file."""
-    spec = importlib.util.spec_from_file_location(
-        "translation_banners_under_test", DOCS / "hooks" / "translation_banners.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def _lab_page(config: Any, root: Path, locale: str) -> Page:
     """``locale``'s lab page, with ``config`` set to build ``locale`` as static-i18n does."""
     i18n: Any = config.plugins["i18n"]
@@ -335,18 +321,18 @@ def _lab_page(config: Any, root: Path, locale: str) -> Page:
 
 def test_mark_clears_the_outdated_lab_of_one_language(french: tuple[Path, Path, set[str]]) -> None:
     root, _, _ = french
-    hook = _banner_hook()
+    hook = banner_notes
     config = load_config(str(root / "mkdocs.yml"))
     english = root / "docs" / "en" / "lab.ipynb"
     nl_lab = root / "docs" / "nl" / "lab.ipynb"
     before = nl_lab.read_bytes()
-    assert hook.outdated_notebook_locale(_lab_page(config, root, "nl"), config) == "nl"
+    assert hook.note(_lab_page(config, root, "nl"), config) == ("outdated", "nl", "lab.ipynb")
     try:
         assert cli(root, "mark", "nl", "lab.ipynb") == 0
         assert notebook_outdated_reason(nl_lab, english) is None
-        assert hook.outdated_notebook_locale(_lab_page(config, root, "nl"), config) is None
+        assert hook.note(_lab_page(config, root, "nl"), config) is None
         # Other languages keep their note and their status.
-        assert hook.outdated_notebook_locale(_lab_page(config, root, "de"), config) == "de"
+        assert hook.note(_lab_page(config, root, "de"), config) == ("outdated", "de", "lab.ipynb")
         statuses = report(project(root), ["nl", "de"], ["lab.ipynb"])
         assert [(s.locale, s.status) for s in statuses] == [
             ("nl", "translated"),

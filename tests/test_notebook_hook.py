@@ -1,27 +1,32 @@
-"""docs/hooks/notebooks.py on a two-language site: pages, not JSON, cached across languages."""
+"""docs/hooks/notebooks.py on a two-language site: pages, not JSON; executed ahead and kept.
+
+The small site also builds plain (``DPLESSON_PLAIN_BUILD=1``: mkdocs-jupyter executes each
+notebook itself) and must come out the same. The shared kernels (``dpsite.kernels``) run each
+notebook as if in a kernel of its own.
+"""
 
 from __future__ import annotations
 
 import gc
-import hashlib
-import importlib.util
 import json
 import os
-import re
 import subprocess
 import sys
 import warnings
 from collections.abc import Iterator
-from importlib.metadata import version
 from pathlib import Path
-from types import ModuleType
+from types import SimpleNamespace
 
 import pytest
+from mkdocs.exceptions import PluginError
+from traitlets.config import Config
 
+import notebooks
+from dpsite import kernels, languages
 from tests.conftest import DOCS
 from tests.site_html import scan
+from tools.reproducible import differences
 
-HOOK = DOCS / "hooks" / "notebooks.py"
 CONFIG = f"""
 site_name: mini
 site_url: https://example.org/mini/
@@ -30,7 +35,8 @@ theme:
   name: material
   font: false
 hooks:
-  - {HOOK}
+  - {DOCS / "hooks" / "notebooks.py"}
+  - {DOCS / "hooks" / "pages.py"}
 plugins:
   - mkdocs-jupyter:
       include: ["*.ipynb"]
@@ -38,6 +44,7 @@ plugins:
       allow_errors: false
       include_source: true
       no_prompt: true
+      cache: false
   - i18n:
       docs_structure: folder
       fallback_to_default: true
@@ -79,27 +86,34 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def build(project: Path) -> str:
-    """Build the small site and return MkDocs' log."""
+def build(project: Path, site: str = "site", plain: bool = False) -> str:
+    """Build the small site into ``project/site`` and return MkDocs' log."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": "1767225600"}
+    env.pop("DPLESSON_PLAIN_BUILD", None)
+    if plain:
+        env["DPLESSON_PLAIN_BUILD"] = "1"
     completed = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(project / "site")],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(project / site)],
         cwd=project,
         capture_output=True,
         text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        env=env,
         check=False,
     )
     assert completed.returncode == 0, completed.stderr
     return completed.stderr
 
 
-def cache_entries(project: Path) -> list[Path]:
-    return sorted((project / ".cache" / "mkdocs-jupyter").glob("*.json"))
+def kept(project: Path, kind: str) -> list[Path]:
+    """The executed copies (``notebooks``) or mkdocs-jupyter's entries kept under .cache/."""
+    pattern = "*/lab.ipynb/*.ipynb" if kind == "notebooks" else "*/*.json"
+    return sorted((project / ".cache" / kind).glob(pattern))
 
 
-def test_notebooks_are_pages_in_both_languages_and_cached(project: Path) -> None:
+def test_notebooks_are_pages_in_both_languages_executed_ahead_and_kept(project: Path) -> None:
     log = build(project)
-    assert log.count("Converting notebook (execute=True)") == 2
+    assert log.count("Executed notebook: ") == 2 and "execute=True" not in log
+    assert log.count("Converting notebook (execute=False)") == 2  # the executed copies
     site = project / "site"
     for locale, word, prefix in (("en", "hello", ""), ("nl", "hallo", "nl/")):
         page = site / prefix / "lab" / "index.html"
@@ -112,6 +126,7 @@ def test_notebooks_are_pages_in_both_languages_and_cached(project: Path) -> None
         assert not (page.parent / "lab.ipynb").exists()
         downloaded = json.loads((page.parent / named).read_text(encoding="utf-8"))
         assert downloaded["cells"][0]["source"].startswith(f"# Lab {locale}")
+        assert downloaded["cells"][1]["outputs"] == []  # the notebook itself, not the copy
         assert not (site / prefix / "lab.ipynb").exists()  # no raw copy next to the page
         parsed = scan(page)
         assert parsed.lang == locale
@@ -123,94 +138,68 @@ def test_notebooks_are_pages_in_both_languages_and_cached(project: Path) -> None
         target = (page.parent / switcher["nl" if locale == "en" else "en"]).resolve()
         other = site / ("nl/" if locale == "en" else "") / "lab"
         assert target in {other.resolve(), (other / "index.html").resolve()}
-    assert len(cache_entries(project)) == 2
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    assert "mini/lab/" in sitemap and "mini/nl/lab/" in sitemap  # static-i18n issue #198
+    assert len(kept(project, "notebooks")) == 2 and len(kept(project, "mkdocs-jupyter")) == 2
 
-    # A warm build executes nothing: both languages hit the cache, and nothing is evicted.
+    # A warm build executes and converts nothing, and neither language evicts the other's.
     log = build(project)
-    assert "Converting notebook" not in log
-    assert log.count("Cache hit") == 2
-    assert "Evicted" not in log
-    assert len(cache_entries(project)) == 2
+    assert "Executed notebook" not in log and "Converting notebook" not in log
+    assert log.count("Cache hit") == 2 and "Evicted" not in log
 
-    # Changing one language's notebook re-executes that one only and evicts its old entry.
+    # A plain build executes every notebook itself, keeps nothing, and makes the same site.
+    log = build(project, "plain", plain=True)
+    assert log.count("Converting notebook (execute=True)") == 2 and "Executed notebook" not in log
+    assert differences(project / "site", project / "plain") == []
+
+    # Changing one language's notebook executes that one only, and replaces its kept copy.
     nl = project / "docs" / "nl" / "lab.ipynb"
     nl.write_text(notebook("Lab nl", 'print("hallo", "wereld")'), encoding="utf-8")
     log = build(project)
-    assert log.count("Converting notebook (execute=True)") == 1
-    assert "Converting notebook (execute=True): " + str(nl) in log
-    assert log.count("Cache hit") == 1 and log.count("Evicted") == 1
-    assert len(cache_entries(project)) == 2
+    assert log.count("Executed notebook: ") == 1 and f"Executed notebook: {nl}" in log
+    assert log.count("Converting notebook") == 1 and log.count("Evicted") == 1
+    assert len(kept(project, "notebooks")) == 2 and len(kept(project, "mkdocs-jupyter")) == 2
     html = (project / "site" / "nl" / "lab" / "index.html").read_text(encoding="utf-8")
     assert "<pre>hallo wereld\n</pre>" in html
 
 
-def load_hook() -> ModuleType:
-    if str(HOOK.parent) not in sys.path:  # as MkDocs does: hooks import their siblings
-        sys.path.insert(0, str(HOOK.parent))
-    spec = importlib.util.spec_from_file_location("notebooks_hook_under_test", HOOK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_cache_key_changes_with_the_package_sources(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    hook = load_hook()
-    package = tmp_path / "dplesson"
-    package.mkdir()
-    source = package / "plots.py"
+def test_the_copy_changes_with_the_notebook_and_the_package_sources(tmp_path: Path) -> None:
+    (tmp_path / "dplesson").mkdir()
+    source = tmp_path / "dplesson" / "plots.py"
     source.write_text("WIDTH = 7\n", encoding="utf-8")
-    monkeypatch.setattr(hook, "ROOT", tmp_path)
-    first = hook._digest()
-    assert hook._digest() == first
+    lab = tmp_path / "docs" / "nl" / "lab.ipynb"
+    lab.parent.mkdir(parents=True)
+    lab.write_text(notebook("Lab", "print(1)"), encoding="utf-8")
+    first = kernels.environment(tmp_path, ["", False])
+    assert kernels.environment(tmp_path, ["", False]) == first
+    copy = kernels.copy_path(lab, tmp_path / "docs", tmp_path / "cache", first)
+    assert copy.parent == tmp_path / "cache" / "nl" / "lab.ipynb"
+    assert kernels.environment(tmp_path, ["", True]) != first  # another execution option
     source.write_text("WIDTH = 8\n", encoding="utf-8")
-    assert hook._digest() != first
-
-    from mkdocs_jupyter import plugin
-
-    monkeypatch.setattr(plugin, "_compute_cache_key", lambda *args, **kwargs: "plugin-key")
-    hook._patch_cache_key()
-    hook._patch_cache_key()  # patching twice wraps once
-    key = plugin._compute_cache_key("lab.ipynb", {}, True)
-    assert key == hashlib.sha256(("plugin-key" + hook._digest()).encode()).hexdigest()
-    source.write_text("WIDTH = 9\n", encoding="utf-8")
-    assert plugin._compute_cache_key("lab.ipynb", {}, True) != key
+    assert kernels.environment(tmp_path, ["", False]) != first
+    lab.write_text(notebook("Lab", "print(2)"), encoding="utf-8")
+    assert kernels.copy_path(lab, tmp_path / "docs", tmp_path / "cache", first) != copy
 
 
 @pytest.mark.parametrize(
-    ("uri", "directory_urls", "page"),
-    [
-        ("nl/lab.ipynb", True, "nl/lab/index.html"),
-        ("lab.ipynb", False, "lab.html"),
-        ("nl/lab/index.html", True, "nl/lab/index.html"),
-    ],
+    ("directory_urls", "page"), [(True, "nl/lab/index.html"), (False, "nl/lab.html")]
 )
-def test_page_uri(uri: str, directory_urls: bool, page: str) -> None:
-    assert load_hook()._page_uri(uri, directory_urls) == page
+def test_a_notebook_is_a_page_at_its_address(directory_urls: bool, page: str) -> None:
+    from mkdocs.structure.files import File
+
+    config = SimpleNamespace(site_dir="/site", use_directory_urls=directory_urls)
+    notebook = File("nl/lab.ipynb", "/docs", "/site", directory_urls)
+    made = notebooks._as_page(notebook, config, "nl/lab.ipynb")
+    assert made.dest_uri == page and made.is_documentation_page()
 
 
-def load_kernels() -> ModuleType:
-    load_hook()  # puts docs/hooks on sys.path, as MkDocs does
-    path = HOOK.parent / "notebook_kernels.py"
-    spec = importlib.util.spec_from_file_location("notebook_kernels_under_test", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # as MkDocs registers a hook; dataclasses look it up
-    spec.loader.exec_module(module)
-    return module
-
-
-def load_convert() -> ModuleType:
-    load_hook()  # puts docs/hooks on sys.path: notebook_convert imports notebook_kernels
-    path = HOOK.parent / "notebook_convert.py"
-    spec = importlib.util.spec_from_file_location("notebook_convert_under_test", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+def test_the_workarounds_stop_the_build_on_a_static_i18n_they_were_not_checked_against(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    languages.check_i18n()  # fails when static-i18n is upgraded: check #198 and #271 again
+    monkeypatch.setattr(languages, "version", lambda name: "1.3.2")
+    with pytest.raises(PluginError, match=r"#198 .* #271 .* 1\.3\.2 is installed"):
+        languages.check_i18n()
 
 
 def code_notebook(*sources: str) -> str:
@@ -231,8 +220,7 @@ def code_notebook(*sources: str) -> str:
 
 @pytest.fixture(scope="module")
 def shared_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, object]]:
-    """Four notebooks in four folders, executed one after another by one worker."""
-    kernels = load_kernels()
+    """Five notebooks in five folders, executed one after another by one worker."""
     from mkdocs_jupyter import convert
 
     root = tmp_path_factory.mktemp("shared")
@@ -247,18 +235,24 @@ def shared_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, o
             "print(info['transport'], info['ip'])"
         ),
     }
-    paths = {}
+    pairs = []
     for name, text in sources.items():
         (root / name).mkdir()
-        paths[name] = root / name / "lab.ipynb"
-        paths[name].write_text(text, encoding="utf-8")
+        path = root / name / "lab.ipynb"
+        path.write_text(text, encoding="utf-8")
+        (root / "copies" / name).mkdir(parents=True)
+        (root / "copies" / name / "old.ipynb").write_text("{}", encoding="utf-8")
+        pairs.append((str(path), root / "copies" / name / "new.ipynb"))
+    kept = root / "copies" / "kept.ipynb"
+    kept.write_text(code_notebook("print('kept')"), encoding="utf-8")
+    pairs.append((str(root / "kept" / "lab.ipynb"), kept))  # executed before: not again
     config = convert.get_nbconvert_app(execute=True, allow_errors=False).config
-    kernels.start([str(path) for path in paths.values()], config, workers=1)
+    kernels.start(pairs, config, workers=1)
     outcome: dict[str, object] = {"root": root}
     try:
-        for name, path in paths.items():
+        for name, (source, _) in zip([*sources, "kept"], pairs, strict=True):
             try:
-                copy = kernels.executed_copy(str(path))
+                copy = kernels.executed_copy(source)
                 assert copy is not None
                 outcome[name] = json.loads(copy.read_text(encoding="utf-8"))
             except Exception as error:
@@ -309,6 +303,16 @@ def test_a_failing_notebook_raises_its_error_and_the_next_one_still_runs(
     assert outputs(shared_run["after"]) == [(1, "after False\n")]
 
 
+def test_a_kept_copy_is_used_and_a_new_one_replaces_the_old(
+    shared_run: dict[str, object],
+) -> None:
+    root = shared_run["root"]
+    assert isinstance(root, Path)
+    assert outputs(shared_run["kept"]) == [(None, "")]  # as kept, not executed again
+    assert [p.name for p in (root / "copies" / "first").iterdir()] == ["new.ipynb"]
+    assert [p.name for p in (root / "copies" / "broken").iterdir()] == ["old.ipynb"]
+
+
 def test_the_kernels_listen_on_unix_sockets_that_go_with_the_run(
     shared_run: dict[str, object],
 ) -> None:
@@ -323,136 +327,6 @@ def test_the_kernels_listen_on_unix_sockets_that_go_with_the_run(
 
 
 def test_nothing_is_held_for_a_notebook_the_run_does_not_execute(tmp_path: Path) -> None:
-    kernels = load_kernels()
     assert kernels.executed_copy(str(tmp_path / "lab.ipynb")) is None
     with pytest.raises(ValueError, match="workers must be at least 1; got 0"):
-        kernels.start([str(tmp_path / "lab.ipynb")], None, workers=0)
-
-
-def test_the_pages_converted_ahead_are_the_uncached_ones_of_built_languages(
-    tmp_path: Path,
-) -> None:
-    convert = load_convert()
-    from types import SimpleNamespace
-
-    from mkdocs_jupyter import plugin
-
-    docs = tmp_path / "docs"
-    names = [
-        "en/lab.ipynb",
-        "en/exercises.ipynb",  # not executed
-        "en/.ipynb_checkpoints/lab.ipynb",  # hidden
-        "de/lab.ipynb",
-        "de/cached.ipynb",
-        "fr/lab.ipynb",  # a language that is not built
-        "shared.ipynb",  # outside the language folders
-        "en/page.md",
-    ]
-    for name in names:
-        (docs / name).parent.mkdir(parents=True, exist_ok=True)
-        (docs / name).write_text(code_notebook(f"print({name!r})"), encoding="utf-8")
-    options = {
-        "execute": True,
-        "remove_tag_config": {},
-        "include": ["*.ipynb"],
-        "ignore": [],
-        "execute_ignore": ["*/exercises.ipynb"],
-        "cache": True,
-        "cache_dir": str(tmp_path / "cache"),
-        **{key: "" for key in ("kernel_name", "theme", "highlight_extra_classes")},
-        **{key: False for key in ("allow_errors", "show_input", "no_input", "no_prompt")},
-        **{"include_requirejs": False, "custom_mathjax_url": "", "toc_depth": 6},
-    }
-    key = plugin._compute_cache_key(str(docs / "de" / "cached.ipynb"), options, True)
-    cached = plugin._get_cache_path(options["cache_dir"], key)
-    cached.parent.mkdir()
-    cached.write_text("{}", encoding="utf-8")
-    config = SimpleNamespace(docs_dir=str(docs), exclude_docs=None)
-    jupyter = SimpleNamespace(config=options)
-    # English is built first, so its notebooks come before the German one.
-    i18n = SimpleNamespace(build_languages=["en", "de"], all_languages=["en", "de", "fr"])
-    assert convert.pages_ahead(config, jupyter, i18n) == [
-        (str(docs / "en" / "exercises.ipynb"), False),
-        (str(docs / "en" / "lab.ipynb"), True),
-        (str(docs / "de" / "lab.ipynb"), True),
-        (str(docs / "shared.ipynb"), True),
-    ]
-    # Without execution every page is converted ahead, and its cache key says so.
-    unexecuted = SimpleNamespace(config={**options, "execute": False})
-    assert [page for page, execute in convert.pages_ahead(config, unexecuted, i18n)] == [
-        str(docs / "en" / "exercises.ipynb"),
-        str(docs / "en" / "lab.ipynb"),
-        str(docs / "de" / "cached.ipynb"),
-        str(docs / "de" / "lab.ipynb"),
-        str(docs / "shared.ipynb"),
-    ]
-    tagged = SimpleNamespace(config={**options, "remove_tag_config": {"remove_cell_tags": ["x"]}})
-    assert convert.pages_ahead(config, tagged, i18n) == []
-
-
-CONVERT_OPTIONS = {
-    "kernel_name": "",
-    "theme": "light",
-    "allow_errors": False,
-    "show_input": True,
-    "no_input": False,
-    "no_prompt": True,
-    "remove_tag_config": {},
-    "highlight_extra_classes": "",
-    "include_requirejs": False,
-    "custom_mathjax_url": "",
-}
-
-
-def test_the_helper_answers_what_mkdocs_jupyter_makes_and_names_a_failed_notebook(
-    tmp_path: Path,
-) -> None:
-    convert = load_convert()
-    from concurrent.futures import Future
-
-    from mkdocs_jupyter import convert as jupyter_convert
-    from mkdocs_jupyter import plugin
-
-    good = tmp_path / "lab.ipynb"
-    good.write_text(notebook("Lab ahead", 'print("converted")'), encoding="utf-8")
-    missing = tmp_path / "missing.ipynb"
-    helper = convert.Helper(convert.__file__, "notebook converter")  # the real helper process
-    answers: list[Future[dict[str, object]]] = [Future(), Future()]
-    try:
-        for path, future in zip((good, missing), answers, strict=True):
-            request = {"path": str(path), "source": str(path), "depth": 3}
-            helper.submit({**request, "options": CONVERT_OPTIONS}, future)
-        answer = answers[0].result(timeout=120)
-        with pytest.raises(RuntimeError, match=f"converting {missing} failed"):
-            answers[1].result(timeout=120)
-    finally:
-        helper.close()
-    expected = jupyter_convert.nb2html(str(good), execute=False, **CONVERT_OPTIONS)
-    assert answer["content"] == expected and "converted" in expected
-    toc, title = plugin._get_nb_toc_tokens(str(good), 3)
-    assert answer["toc"] == json.loads(json.dumps(toc)) and answer["title"] == title == "Lab ahead"
-    # A request after the helper has stopped fails at once instead of waiting for ever.
-    late: Future[dict[str, object]] = Future()
-    helper.submit({"path": str(good), "source": str(good), "depth": 3, "options": {}}, late)
-    with pytest.raises(RuntimeError, match="the notebook converter stopped"):
-        late.result(timeout=1)
-
-
-def test_an_unknown_plugin_version_or_missing_internal_stops_the_build(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from types import SimpleNamespace
-
-    from mkdocs.exceptions import PluginError
-
-    hook = load_hook()
-    jupyter = SimpleNamespace(should_include=lambda file: True)
-    i18n = SimpleNamespace(building=False, build_languages=["en"], i18n_files_per_language={})
-    hook.check_plugins(jupyter, i18n)
-    monkeypatch.setattr(hook, "TESTED", {"mkdocs-jupyter": ("0.0.1",)})
-    installed = re.escape(version("mkdocs-jupyter"))
-    with pytest.raises(PluginError, match=rf"mkdocs-jupyter 0\.0\.1 .* {installed} is installed"):
-        hook.check_plugins(jupyter, i18n)
-    monkeypatch.setattr(hook, "TESTED", {})
-    with pytest.raises(PluginError, match="the i18n plugin has no building"):
-        hook.check_plugins(jupyter, SimpleNamespace(build_languages=[], i18n_files_per_language={}))
+        kernels.start([(str(tmp_path / "lab.ipynb"), tmp_path / "copy.ipynb")], Config(), workers=0)

@@ -1,17 +1,14 @@
-"""docs/hooks/notebook_page.py: a notebook page slimmed once, then read from the kept file."""
+"""docs/hooks/dpsite/notebook_page.py: a notebook page slimmed once, then read back."""
 
 from __future__ import annotations
 
 import functools
-import importlib.util
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
 import pytest
 from markdown.extensions.toc import slugify_unicode
-
-from tests.conftest import DOCS
 
 # The lab's first cell as nbconvert writes it: the wrapper and the cell both carry the tag.
 NBCONVERT = (
@@ -24,20 +21,14 @@ NBCONVERT = (
 )
 
 
-def fresh() -> ModuleType:
-    """A new copy of the module, as a new build process imports it."""
-    if str(DOCS / "hooks") not in sys.path:
-        sys.path.insert(0, str(DOCS / "hooks"))
-    path = DOCS / "hooks" / "notebook_page.py"
-    spec = importlib.util.spec_from_file_location("notebook_page_fresh", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+@pytest.fixture
+def fresh(fresh_hook: Callable[[str], ModuleType]) -> Callable[[], ModuleType]:
+    """A new copy of the module each call, as a new build process imports it."""
+    return lambda: fresh_hook("dpsite.notebook_page")
 
 
 def test_a_page_is_slimmed_once_and_read_back_by_the_next_build(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh: Callable[[], ModuleType]
 ) -> None:
     config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"))
     first = fresh()
@@ -63,18 +54,30 @@ def test_a_page_is_slimmed_once_and_read_back_by_the_next_build(
             again.content(NBCONVERT, *other)
 
 
-def test_only_slug_functions_that_can_be_named_are_keyed() -> None:
+def test_only_slug_functions_that_can_be_named_are_keyed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh: Callable[[], ModuleType]
+) -> None:
     from pymdownx.slugs import slugify  # the site's: a partial of pymdownx's own function
 
     module = fresh()
-    lower = slugify(case="lower")
-    assert module._name(slugify_unicode) == "markdown.extensions.toc.slugify_unicode"
-    assert module._name(lower) == module._name(slugify(case="lower"))
-    assert module._name(lower) != module._name(slugify(case="none"))
-    assert module._name(lambda text, sep: text) is None
+    module.KEPT.open(tmp_path / "kept.json")
+    slim, slimmed = module.slim, []
+
+    def counting(*args: object) -> object:
+        slimmed.append(args[3])
+        return slim(*args)
+
+    monkeypatch.setattr(module, "slim", counting)
+    lower, unnamed = slugify(case="lower"), lambda text, sep: text
+    for function in (lower, slugify(case="lower"), slugify(case="none"), unnamed, unnamed):
+        module.content(NBCONVERT, "zh/lab.ipynb", "zh", function)
+    assert slimmed == [lower, slimmed[1], unnamed, unnamed]  # the same arguments: kept
+    assert isinstance(slimmed[1], functools.partial) and slimmed[1].keywords["case"] == "none"
 
 
-def test_the_table_of_contents_takes_the_heading_ids_when_it_lists_as_many() -> None:
+def test_the_table_of_contents_takes_the_heading_ids_when_it_lists_as_many(
+    fresh: Callable[[], ModuleType],
+) -> None:
     module = fresh()
     top, child = SimpleNamespace(id="", children=[]), SimpleNamespace(id="", children=[])
     top.children.append(child)

@@ -15,9 +15,9 @@ from bs4 import Tag
 from dplesson.checkpoints import CHECKPOINTS
 from tests import html
 from tests.conftest import LOCALES, source
-from tests.links import site_url
 from tests.notebooks import NOTEBOOKS, labels
 from tests.site_html import built_page
+from tools.links import site_url
 
 #: Bytes of one notebook page, HTML with its inline CSS and images, before compression.
 PAGE_BUDGET = 150_000

@@ -15,9 +15,10 @@ from xml.etree import ElementTree
 
 import pytest
 
-from tests import html, links
+from tests import html
 from tests.conftest import IN_PROGRESS, LOCALES
 from tests.site_html import locale_of
+from tools import links
 
 SEPARATOR_CHARACTERS = ("\\u200b", "\\s", "，", "„")
 

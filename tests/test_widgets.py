@@ -10,21 +10,16 @@ from __future__ import annotations
 
 import gzip
 import re
-import sys
 from pathlib import Path
 
 import pytest
 from bs4 import Tag
 
+import widget_assets
 from tests import html
 from tests.browser.widgets import EXAMPLE_OF, page_of, url_path
 from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
 from tests.docs_sources import pages
-
-if str(DOCS / "hooks") not in sys.path:
-    sys.path.insert(0, str(DOCS / "hooks"))
-
-import widget_assets
 
 WIDGETS = {f"dp-{widget}": example for widget, example in EXAMPLE_OF.items()}
 ASSETS = DOCS / "assets" / "widgets"

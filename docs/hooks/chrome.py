@@ -1,59 +1,55 @@
-"""Put the site's chrome in the reader's language: name, footer, toggles, menus and 404 page.
+"""The site around the pages: the languages built, the chrome in each, 404 pages, robots.txt.
 
-The strings live in the ``chrome`` section of ``dplesson/locales/<locale>.yml``; static-i18n builds
-one locale after the other, so ``on_config`` sets this build's site name, copyright, palette
-toggle names and heading permalink title (markdown options cannot be overridden per language
-by static-i18n), and ``on_env`` hands the strings to the templates under ``overrides/``.
-
-static-i18n writes every build's ``404.html`` to the site root, so the last locale's page won
-there. ``on_post_template`` moves each translation's page to ``<locale>/404.html`` and keeps
-the English one at the root. Without a ``site_url`` the 404 pages link relative to their own
-folder (MkDocs would write root-relative links, wrong under a sub-folder).
-
-The language menu links each language's home page relative to the page (static-i18n writes
-``/nl/`` on home pages). ``on_post_build`` copies ``LICENSE`` into the site for the footer.
+``DPLESSON_LOCALE=nl`` (``serve -- --locale nl``) builds English and that translation only,
+a translator's preview. The strings are ``chrome`` in ``dplesson/locales/<locale>.yml``.
+static-i18n writes every language's ``404.html`` to the site root: a translation's moves to
+its folder. A sitemap needs absolute URLs, so a build without a ``site_url`` has none.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
-import locale_settings
-import search_locale
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
+
+from dplesson import locales
+from dpsite import languages
 
 LICENCE = "LICENSE.txt"
 NOT_FOUND = "404.html"
+#: The one translation a preview builds besides English (``serve -- --locale nl``).
+PREVIEW = "DPLESSON_LOCALE"
+SITEMAPS = ("sitemap.xml", "sitemap.xml.gz")
 _english_404: dict[str, str] = {}
 
 
-def current_locale(config: Any) -> str:
-    """Return the locale being built (static-i18n sets it before every build but the first)."""
-    i18n = config.plugins.get("i18n")
-    if i18n is None:
-        return str(config.theme.get("language") or locale_settings.SOURCE)
-    return str(i18n.current_language or i18n.default_language)
-
-
-def default_locale(config: Any) -> str:
-    """Return the locale written at the site root."""
-    i18n = config.plugins.get("i18n")
-    return str(i18n.default_language) if i18n is not None else locale_settings.SOURCE
-
-
-def strings(config: Any) -> dict[str, Any]:
-    """Return the chrome strings of the locale being built."""
-    return locale_settings.section(current_locale(config), "chrome")
+def preview(config: Any) -> None:
+    """With ``DPLESSON_LOCALE`` set, switch off the other translations before static-i18n plans."""
+    wanted = os.environ.get(PREVIEW, "").strip()
+    if not wanted:
+        return
+    if languages.plugin(config) is None:
+        raise PluginError(f"{PREVIEW} needs the mkdocs-static-i18n plugin")
+    options = languages.plugin(config).config.languages
+    known = [language.locale for language in options]
+    if wanted not in known:
+        raise PluginError(f"{PREVIEW}={wanted!r} is not a configured locale; choose from {known}")
+    for language in options:
+        language.build = language.default or language.locale == wanted
 
 
 def on_config(config: Any) -> Any:
-    """Name the site and label the toggles and permalinks in this build's language."""
-    chrome = strings(config)
-    config.site_name = chrome["site_name"]
-    config.copyright = chrome["copyright"]
+    """Build the languages asked for; name the site and label toggles and permalinks in each."""
+    preview(config)
+    if languages.plugin(config) is not None:
+        languages.check_mkdocs(list(languages.plugin(config).config.languages))
+    chrome = locales.section(languages.locale(config), "chrome")
+    config.site_name, config.copyright = chrome["site_name"], chrome["copyright"]
     for option in config.theme.get("palette") or []:
         if option.get("toggle"):
             dark = option.get("scheme") == "slate"
@@ -64,9 +60,15 @@ def on_config(config: Any) -> Any:
     return config
 
 
+def on_pre_build(config: Any) -> None:
+    """Describe the site in the language (static-i18n's ``on_config`` resets the description)."""
+    config.site_description = locales.setting(languages.locale(config), "site_description")
+
+
 def on_env(env: Any, config: Any, **_: Any) -> Any:
     """Give the templates the strings and the licence file's path from the site root."""
-    env.globals["chrome"] = {**strings(config), "licence": LICENCE}
+    chrome = locales.section(languages.locale(config), "chrome")
+    env.globals["chrome"] = {**chrome, "licence": LICENCE}
     return env
 
 
@@ -78,7 +80,7 @@ def site_root_link(link: str, config: Any) -> str:
     return link.lstrip("/") or "./"
 
 
-@event_priority(-110)  # after static-i18n has set this page's alternates
+@event_priority(languages.AFTER_I18N)  # after static-i18n has set this page's alternates
 def on_page_context(context: Any, page: Any, config: Any, **_: Any) -> Any:
     """Make the language menu's root-relative links (home pages) relative to the site root."""
     # static-i18n sets this page's copy as an attribute, which shadows the mapping's item.
@@ -92,19 +94,18 @@ def on_template_context(context: Any, template_name: str, config: Any) -> Any:
     """Point the 404 page's menu at each language's home and its links at its own folder."""
     if template_name != NOT_FOUND:
         return context
-    i18n = config.plugins.get("i18n")
-    languages = i18n.build_languages if i18n is not None else []
-    default = default_locale(config)
+    i18n = languages.plugin(config)
+    default = languages.default(config)
     config.extra.alternate = [
         {
             "name": i18n.get_language_config(code).name,
             "lang": code,
             "link": "./" if code == default else f"{code}/",
         }
-        for code in languages
+        for code in (languages.built(config) if i18n is not None else [])
     ]
     if not config.site_url:
-        context["base_url"] = "." if current_locale(config) == default else ".."
+        context["base_url"] = "." if languages.locale(config) == default else ".."
     return context
 
 
@@ -112,19 +113,31 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
     """Write a translation's 404 page into its folder; the root keeps the English one."""
     if template_name != NOT_FOUND:
         return output
-    locale = current_locale(config)
-    if locale == default_locale(config):
+    locale = languages.locale(config)
+    if locale == languages.default(config):
         _english_404["html"] = output
         return output
     target = Path(config.site_dir) / locale / NOT_FOUND
     target.parent.mkdir(parents=True, exist_ok=True)
-    # Its search looks in the locale's own index, as on the locale's pages.
-    target.write_text(search_locale.localise_base(output, locale), encoding="utf-8")
+    target.write_text(output, encoding="utf-8")  # docs/hooks/search_locale.py localises it
     return _english_404.get("html", output)
 
 
+def robots_txt(site_url: str) -> str:
+    """Return the ``robots.txt`` of a site at ``site_url`` (``""``: not published yet)."""
+    lines = ["User-agent: *", "Allow: /"]
+    if site_url:
+        lines.append(f"Sitemap: {urljoin(site_url, SITEMAPS[0])}")
+    return "\n".join(lines) + "\n"
+
+
 def on_post_build(config: Any) -> None:
-    """Publish the licence next to the pages, where the footer links to it."""
+    """Publish the licence and ``robots.txt``; drop the sitemap without a ``site_url``."""
+    site = Path(config.site_dir)
     source = Path(config.config_file_path).parent / "LICENSE"
     if source.is_file():
-        shutil.copyfile(source, Path(config.site_dir) / LICENCE)
+        shutil.copyfile(source, site / LICENCE)
+    if not config.site_url:
+        for name in SITEMAPS:
+            (site / name).unlink(missing_ok=True)
+    (site / "robots.txt").write_text(robots_txt(config.site_url or ""), encoding="utf-8")

@@ -1,37 +1,73 @@
 """Turn the pages' exercise blocks into working exercises, from ``dplesson``'s answer key.
 
-For each ``<div data-exercise="ID" markdown>`` of a page (``exercise_blocks``) the strict
-build fails on an unknown id, an exercise on the wrong page, an unknown placeholder or a
-missing option, hint or explanation. Otherwise the placeholders are written the locale's way,
-the kind and the answer become ``data-*`` attributes, and a ``bug`` exercise gets its code.
-A chapter gets a progress line under its title, the home page its overview
-(``exercise_pages``), and every such page the interface strings of its locale.
-
-Runs before ``mathml.py`` so that values inside ``$…$`` are in place before formulas render.
-The locale is the build's (static-i18n), also for a page that falls back to English.
+The strict build fails on a block that ``exercise_blocks.problems`` finds wrong. The
+reader's script, ``docs/assets/exercises/exercises.js``, checks answers and counts progress
+from the browser's storage. The locale is the build's, also on a page that falls back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import html
+import json
+import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import exercise_blocks
-import exercise_pages
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority
 
+from dplesson import locales
 from dplesson.exercises import Exercise, catalogue
+from dpsite import chapters, exercise_blocks, languages
+
+OVERVIEW = re.compile(r"<div\s+data-exercise-overview\s*>\s*</div>")
 
 
-def _locale(config: Any) -> str:
-    i18n = config.plugins.get("i18n")
-    return str(getattr(i18n, "current_language", None) or config.theme.get("language") or "en")
+def strings(locale: str) -> dict[str, str]:
+    """Return the ``exercises`` interface strings of ``locale`` (English where it has none)."""
+    return {str(k): str(v) for k, v in locales.section(locale, "exercises").items()}
 
 
-#: The numbers of the formulas of the page being built, until they are MathML.
-MATH = exercise_blocks.MathValues()
+def _counted(ids: Sequence[str], locale: str) -> str:
+    """``data-ids="a b">2 exercises``: what the reader's script counts, and their total."""
+    total = strings(locale)["total"].format(total=locales.format_number(len(ids), locale))
+    return f'data-ids="{html.escape(" ".join(ids), quote=True)}">{html.escape(total)}'
+
+
+def progress_line(ids: Sequence[str], locale: str) -> str:
+    """Write a chapter's progress line (the script fills in the count), as raw HTML."""
+    return f'<p class="dp-exercise-progress" data-exercise-progress {_counted(ids, locale)}</p>'
+
+
+def overview(listed: Sequence[tuple[str, str, Sequence[str]]], locale: str) -> str:
+    """Write the home page's overview: each chapter with exercises, linked, with its total.
+
+    ``listed``: each chapter's file stem, title and exercise ids. The reader's script adds the
+    course's count and the Reset button.
+    """
+    title = html.escape(strings(locale)["overview_title"])
+    lines = [
+        '<div class="dp-exercise-overview" data-exercise-overview markdown>',
+        "",
+        f'<p class="dp-exercise-overview__title"><strong>{title}</strong></p>',
+        "",
+    ]
+    colon = html.escape(locales.colon(locale))
+    for stem, name, ids in listed:
+        if ids:
+            count = f"<span data-exercise-count {_counted(ids, locale)}</span>"
+            lines.append(f"- [{name}]({stem}.md){colon}{count}")
+    return "\n".join([*lines, "", "</div>"])
+
+
+def ui_script(locale: str) -> str:
+    """Write the locale's strings for the reader's script, as a JSON script tag.
+
+    (Its numbers: ``docs/assets/numbers.js``, whose settings ``widget_assets.py`` gives.)
+    """
+    data = {"locale": locale, "strings": strings(locale)}
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return f'<script type="application/json" id="dp-exercise-ui">{text}</script>'
 
 
 def exercise_markdown(
@@ -44,8 +80,7 @@ def exercise_markdown(
 ) -> str:
     """Check and render every exercise block of the page; ``PluginError`` on a problem.
 
-    ``exercises`` maps each id to its exercise (the catalogue; a test gives its own); the
-    numbers of formulas are left as stand-ins in ``math`` (see ``exercise_blocks``).
+    ``exercises`` maps ids to exercises; the numbers of formulas stay stand-ins in ``math``.
     """
     try:
         blocks = exercise_blocks.find_blocks(markdown)
@@ -64,8 +99,8 @@ def exercise_markdown(
         markdown = markdown[: block.start] + rendered + markdown[block.end :]
     if blocks:
         ids = [e.id for e in exercises.values() if e.chapter == page]
-        line = exercise_pages.progress_line(ids, locale)
-        markdown = exercise_pages.insert_after_title(markdown, line)
+        line = progress_line(ids, locale)
+        markdown = chapters.insert_after_title(markdown, line)
     return markdown
 
 
@@ -74,31 +109,26 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
     source = str(page.file.src_uri)
     if not source.endswith(".md"):
         return markdown
-    locale = _locale(config)
+    locale = languages.locale(config)
     stem = Path(source).stem
     exercises = {e.id: e for e in catalogue.all_exercises()}
-    MATH.mathml.clear()
-    markdown = exercise_markdown(markdown, stem, locale, source, exercises, MATH)
-    if exercise_pages.OVERVIEW.search(markdown):
-        chapters = [(s, [e.id for e in catalogue.for_chapter(s)]) for s in catalogue.CHAPTERS]
-        overview = exercise_pages.overview(chapters, Path(config.docs_dir), locale)
-        markdown = exercise_pages.OVERVIEW.sub(lambda _: overview, markdown, count=1)
+    exercise_blocks.MATH.mathml.clear()
+    markdown = exercise_markdown(markdown, stem, locale, source, exercises, exercise_blocks.MATH)
+    if OVERVIEW.search(markdown):
+        titles = chapters.titles()
+        listed = [
+            (name, titles.get(f"{name}.md", name), [e.id for e in catalogue.for_chapter(name)])
+            for name in catalogue.CHAPTERS
+        ]
+        home = overview(listed, locale)
+        markdown = OVERVIEW.sub(lambda _: home, markdown, count=1)
     return markdown
-
-
-@event_priority(-10)  # after mathml.py has rendered the page's formulas
-def on_page_content(html: str, *, page: Any, **_: Any) -> str:
-    """Put the MathML of each formula value in place of its stand-in."""
-    try:
-        return MATH.replace(html)
-    except ValueError as error:
-        raise PluginError(f"{page.file.src_uri}: {error}") from error
 
 
 def on_post_page(output: str, *, config: Any, **_: Any) -> str:
     """Give a page with exercises or the overview its locale's interface strings."""
     if "data-exercise" not in output or "</body>" not in output:
         return output
-    script = exercise_pages.ui_script(_locale(config))
+    script = ui_script(languages.locale(config))
     head, _body, tail = output.rpartition("</body>")
     return f"{head}{script}\n</body>{tail}"

@@ -1,32 +1,16 @@
-"""Give every locale its own search index, so readers only find pages in their language.
+"""One search index per locale, so readers find pages in their own language only.
 
-static-i18n merges all languages into one ``search/search_index.json``. Material's search
-loads ``search/search_index.json`` relative to ``base`` in the page's ``__config`` and
-resolves result locations against the same ``base``. After the last language is built,
-``on_post_build`` splits the merged index into ``<locale>/search/search_index.json``
-(locations relative to the locale's folder, ``lang`` narrowed to that locale), and
-``on_post_page`` points ``base`` of every page of a non-default locale at its folder.
-
-The pipeline keeps Material's default (stop words, no stemmer): Material turns every query
-term into a prefix query, which lunr does not stem, so a stemmed index would stop matching
-whole words (``gevoeligheid`` against the stem ``gevoel``). Prefixes find inflected forms.
-
-Readers type without diacritics ("duyarlilik", "Sensitivitat", "differentiele"), and lunr
-matches tokens exactly. Material indexes every field named in the index's ``config.fields``
-and shows only ``title`` and ``text``, so ``add_folded_fields`` adds two hidden fields with the
-folded form of each word that has diacritics: a folded query finds the page while previews
-and highlighting keep the original text, and queries with diacritics match as before.
-
-``localise_base`` edits one JSON value, not the page's markup, so it stays a narrow pattern
-on the ``__config`` script. The alternatives cost more: parsing each page with BeautifulSoup
-only to find that script took 4.5 s for the 95 pages of a build (measured), and a template
-override of Material's ``config`` block would copy its hashed search-worker file name, which
-changes with every Material release. ``docs/hooks/chrome.py`` uses it for the 404 pages.
+static-i18n merges all languages into one ``search/search_index.json`` (its issue #271):
+after the last language ``on_post_build`` splits it into ``<locale>/search/``, and pages and
+404 pages point ``base`` in their ``__config`` there (one JSON value edited; parsing each page
+took 4.5 s). Hidden fields hold each word without diacritics, as readers type it
+(``add_folded_fields``). Material cuts Chinese with jieba: ``on_config`` quiets its log.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import re
 import unicodedata
 from pathlib import Path
@@ -34,6 +18,8 @@ from typing import Any
 
 from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.plugins import event_priority
+
+from dpsite import languages
 
 INDEX = Path("search") / "search_index.json"
 _CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
@@ -47,16 +33,6 @@ _EXPLICIT = str.maketrans(
 FOLDED = {"title": "folded_title", "text": "folded_text"}
 
 
-def _i18n(config: Any) -> Any:
-    return config.plugins.get("i18n")
-
-
-def _locale(location: str, locales: set[str]) -> str | None:
-    """Return the locale folder a search entry points into; None for the default language."""
-    head = location.split("/", 1)[0]
-    return head if head in locales else None
-
-
 def fold(word: str) -> str:
     """Lower-case ``word`` and drop its diacritics: ``Duyarlılık`` -> ``duyarlilik``."""
     decomposed = unicodedata.normalize("NFD", word.translate(_EXPLICIT))
@@ -66,11 +42,7 @@ def fold(word: str) -> str:
 
 
 def folded_words(html: str, separator: str) -> str:
-    """Return the folded forms of the words of ``html`` that have diacritics, once each.
-
-    Words are split like Material's worker splits them (markup dropped, then ``separator``), so
-    each folded form is exactly the folded token a reader's query is compared with.
-    """
+    """Return the folded forms of ``html``'s words with diacritics, split as Material splits."""
     pattern = re.compile(separator)
     seen: dict[str, None] = {}
     for part in _TAG.split(html):
@@ -90,12 +62,9 @@ def add_folded_fields(index: dict[str, Any]) -> dict[str, Any]:
     for field, hidden in FOLDED.items():
         fields[hidden] = dict(fields.get(field, {"boost": 1.0}))
     config["fields"] = fields
-    separator = config["separator"]
     docs = []
     for doc in index["docs"]:
-        extra = {
-            hidden: folded_words(doc.get(field, ""), separator) for field, hidden in FOLDED.items()
-        }
+        extra = {h: folded_words(doc.get(f, ""), config["separator"]) for f, h in FOLDED.items()}
         docs.append({**doc, **{k: v for k, v in extra.items() if v}})
     return {**index, "config": config, "docs": docs}
 
@@ -103,18 +72,15 @@ def add_folded_fields(index: dict[str, Any]) -> dict[str, Any]:
 def split_index(data: dict[str, Any], default: str, locales: list[str]) -> dict[str, Any]:
     """Split a merged index into one index per locale, keyed by locale, with local locations."""
     others = set(locales) - {default}
-    indexes: dict[str, dict[str, Any]] = {}
-    for locale in [default, *sorted(others)]:
-        config = dict(data["config"])
-        config["lang"] = [locale]
-        indexes[locale] = {"config": config, "docs": []}
+    indexes: dict[str, dict[str, Any]] = {
+        locale: {"config": {**data["config"], "lang": [locale]}, "docs": []}
+        for locale in [default, *sorted(others)]
+    }
     for entry in data["docs"]:
-        folder = _locale(entry["location"], others)
-        if folder is None:
-            indexes[default]["docs"].append(entry)
-        else:
-            local = entry["location"][len(folder) + 1 :]
-            indexes[folder]["docs"].append({**entry, "location": local})
+        folder, _, rest = entry["location"].partition("/")  # the locale folder, if any
+        if folder in others:
+            entry = {**entry, "location": rest}
+        indexes[folder if folder in others else default]["docs"].append(entry)
     return indexes
 
 
@@ -129,25 +95,35 @@ def localise_base(html: str, locale: str) -> str:
     return _CONFIG.sub(replace, html, count=1)
 
 
+def on_config(config: Any) -> Any:
+    """Quiet jieba: Material's search cuts Chinese with it, and it logs loading its dictionary."""
+    logging.getLogger("jieba").setLevel(logging.WARNING)
+    return config
+
+
 def on_post_page(output: str, page: Any, config: Any) -> str:
     """Let pages of a non-default locale load (and link) their locale's search index."""
-    i18n = _i18n(config)
-    if i18n is None or i18n.current_language == i18n.default_language:
+    locale = languages.locale(config)
+    if languages.plugin(config) is None or locale == languages.default(config):
         return output
-    return localise_base(output, i18n.current_language)
+    return localise_base(output, locale)
 
 
-@event_priority(-150)  # after static-i18n (-100) has written the merged index
+@event_priority(languages.AFTER_I18N)  # after static-i18n has written the merged index
 def on_post_build(config: Any) -> None:
-    """After the last language: write one index per locale, the default one at the root."""
-    i18n = _i18n(config)
-    path = Path(config.site_dir) / INDEX
-    if i18n is None or i18n.building or not path.is_file():
+    """After the last language: one index per locale; the 404 pages search their own."""
+    site, default = Path(config.site_dir), languages.default(config)
+    if languages.plugin(config) is None or not languages.all_built(config):
         return
-    data = json.loads(path.read_text(encoding="utf-8"))
-    indexes = split_index(data, i18n.default_language, list(i18n.build_languages))
-    for locale, index in indexes.items():
-        target = path if locale == i18n.default_language else Path(config.site_dir) / locale / INDEX
+    for locale in languages.built(config):
+        page = site / locale / "404.html"
+        if locale != default and page.is_file():
+            page.write_text(localise_base(page.read_text("utf-8"), locale), encoding="utf-8")
+    if not (site / INDEX).is_file():
+        return
+    data = json.loads((site / INDEX).read_text(encoding="utf-8"))
+    for locale, index in split_index(data, default, languages.built(config)).items():
+        target = site / INDEX if locale == default else site / locale / INDEX
         target.parent.mkdir(parents=True, exist_ok=True)
         # UTF-8 rather than \u escapes: the Chinese index shrinks by half, and parses faster.
         text = json.dumps(add_folded_fields(index), separators=(",", ":"), ensure_ascii=False)

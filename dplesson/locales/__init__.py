@@ -8,7 +8,7 @@ A key missing from a language falls back to English, so a language can grow stri
 
 The files are package data, so a reader's installed ``dplesson`` (the wheel the site ships, or
 an editable install) finds the decimal sign, the figure font and the checker messages of every
-declared language; the site's hooks read the same files through ``docs/hooks/locale_settings``.
+declared language; the site's hooks (``docs/hooks``) read the same files through this module.
 Declaring a language is adding a file: nothing in the package lists languages.
 """
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
@@ -30,6 +31,7 @@ __all__ = [
     "SOURCE",
     "check_locale",
     "colon",
+    "comma_lists",
     "decimal",
     "format_number",
     "formula_decimal",
@@ -53,8 +55,8 @@ IN_PROGRESS = "in progress"
 
 
 def _yaml(text: str) -> Any:
-    """Parse YAML safely, with libyaml's C parser when PyYAML has it (about 10× faster)."""
-    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    """Parse YAML safely."""
+    return yaml.safe_load(text)
 
 
 @cache
@@ -189,6 +191,31 @@ def list_separator(locale: str) -> str:
             f"list_separator in {locale}.yml must not be ',': that is its decimal sign"
         )
     return sep
+
+
+_LISTED = re.compile(r"\{(?P<a>[A-Za-z_]\w*)\}\s*(?:\{,\}|,)\s*\{(?P<b>[A-Za-z_]\w*)\}")
+
+
+def comma_lists(text: str, values: Iterable[Mapping[str, object]], locale: str) -> list[str]:
+    """Name each ``{a}, {b}`` of ``text`` that would read as one number in ``locale``.
+
+    Where the decimal sign is a comma, two placeholders separated by a comma (in prose or a
+    formula) read as one decimal number as soon as either value has a fraction in one of the
+    ``values`` (each a mapping of placeholder to value): the site's build fails on them
+    (exercise blocks, figure texts), naming :func:`list_separator` as the fix.
+    """
+    if decimal(locale) != ",":
+        return []
+    seen = list(values)
+    found = []
+    for match in _LISTED.finditer(text):
+        shown = [v.get(name) for v in seen for name in (match["a"], match["b"])]
+        if any(isinstance(x, float) and not x.is_integer() for x in shown):
+            found.append(
+                f"{match[0]!r} reads as one number with a decimal comma; "
+                f"separate the values with {list_separator(locale).strip()!r}"
+            )
+    return found
 
 
 def colon(locale: str) -> str:

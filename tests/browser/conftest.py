@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import pytest
 
-from tests.browser.site_pages import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.tour import Tour, take_tour
 from tests.browser.widgets import page_of, url_path
-from tests.site_server import HOST, serve
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.site_server import HOST, serve
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page

@@ -1,27 +1,13 @@
-"""What the site audits share: Debian's Chromium and its flags, the page types they visit,
-and Material's search driven like a reader would (tests/browser/ and tests/lighthouse.py)."""
+"""What the browser tests share: the page types they visit, and Material's search driven
+like a reader would (Debian's Chromium and its flags: .ci/tools/chromium.py)."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-#: Debian's Chromium: Playwright and Lighthouse drive it; neither downloads a browser.
-CHROMIUM = Path(os.environ.get("DPLESSON_CHROMIUM", "/usr/bin/chromium"))
-#: Flags for a quiet, offline-friendly Chromium (Playwright adds ``--headless`` itself).
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 #: One page of each type: the home page, a chapter with math and widgets, a notebook.
 PAGE_TYPES = {"home": "", "chapter": "laplace/", "notebook": "lab/"}
 #: A word of each locale that its pages use inside sentences (Chinese: no spaces around it).

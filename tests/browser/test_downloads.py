@@ -17,8 +17,8 @@ import pytest
 
 from tests.browser.conftest import Visit
 from tests.conftest import LOCALES
-from tests.links import site_url
-from tests.site_server import serve
+from tools.links import site_url
+from tools.site_server import serve
 
 pytestmark = pytest.mark.browser
 TOKEN = "__DPLESSON_WHEEL_URL__"

@@ -15,13 +15,14 @@ exercises still answer and a note says progress is not kept.
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from dplesson import locales
 from dplesson.exercises import catalogue
+from dpsite import exercise_blocks
 from tests.browser.exercise_js import (
     ANSWER_ALL,
     BLOCK_STORAGE,
@@ -33,12 +34,6 @@ from tests.browser.exercise_js import (
 from tests.browser.site_pages import locale_path
 from tests.browser.tour import MALFORMED, WELL_FORMED, Tour, exercise_chapters
 from tests.conftest import DOCS, LOCALES
-
-if str(DOCS / "hooks") not in sys.path:
-    sys.path.insert(0, str(DOCS / "hooks"))
-
-import exercise_blocks
-import locale_settings
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -58,7 +53,7 @@ def block_of(locale: str, exercise_id: str) -> exercise_blocks.Block:
 
 
 def strings(locale: str) -> dict[str, str]:
-    return {k: str(v) for k, v in locale_settings.section(locale, "exercises").items()}
+    return {k: str(v) for k, v in locales.section(locale, "exercises").items()}
 
 
 def expected_steps(
@@ -107,9 +102,7 @@ def check_answers(results: list[dict[str, Any]], stem: str, locale: str) -> Coun
         assert not before["explained"] and not before["hinted"] and before["feedback"] == ""
         steps = result["steps"]
         if exercise.kind == "number":
-            malformed = words["malformed"].format(
-                example=locale_settings.format_number(0.25, locale)
-            )
+            malformed = words["malformed"].format(example=locales.format_number(0.25, locale))
             assert steps[0] == [
                 "malformed",
                 {**before, "state": "malformed", "feedback": malformed},
@@ -200,7 +193,7 @@ def test_every_variant_shows_its_numbers_and_accepts_its_answer(tour: Tour, loca
                         assert shown in {text, exercise_blocks.math_number(text)}, (name, shown)
                 answer = exercise.variants[attempt["index"]].answer
                 assert answer is not None
-                assert attempt["typed"] == locale_settings.format_number(answer, locale)
+                assert attempt["typed"] == locales.format_number(answer, locale)
                 assert (attempt["state"], attempt["explained"]) == ("right", True), exercise.id
                 swept += 1
     assert swept >= 3 * sum(1 for e in catalogue.all_exercises() if e.kind == "number")
@@ -323,7 +316,7 @@ def test_a_wrong_number_gets_a_targeted_note(
     open_page(page, base_url, locale, item.chapter + "/")
     sign, power, close = page.evaluate(NOTES, [item.id, ["N", "T", "C"]])
     assert sign.startswith(words["wrong"]) and words["sign"] in sign
-    factor = locale_settings.format_number(100, locale)
+    factor = locales.format_number(100, locale)
     assert words["power"].format(factor=factor) in power
     assert words["close"] in close
     for text in (sign, power, close):

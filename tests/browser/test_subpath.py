@@ -12,8 +12,8 @@ import yaml
 from tests.browser.conftest import HOST, Visit
 from tests.browser.site_pages import SEARCH_WORDS, failed_requests, search
 from tests.conftest import ROOT
-from tests.site_server import serve
 from tests.test_chrome import nav_files
+from tools.site_server import serve
 
 pytestmark = pytest.mark.browser
 

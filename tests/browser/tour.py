@@ -13,11 +13,11 @@ tests. Pages are read once their document is parsed: the site's scripts have run
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import urljoin, urlparse
 
+from dplesson import locales
 from dplesson.exercises import catalogue
 from tests.browser.exercise_js import (
     ANSWER_ALL,
@@ -32,14 +32,9 @@ from tests.browser.exercise_js import (
     TRY_INPUTS,
 )
 from tests.browser.figure_js import EXPLORER, FORMULA, MARKS, PRIME, SIZES
-from tests.conftest import DOCS, ROOT
+from tests.conftest import ROOT
 from tests.test_chrome import chrome, mkdocs_config, nav_files
 from tests.test_figures import CHAPTER_FIGURES
-
-if str(DOCS / "hooks") not in sys.path:
-    sys.path.insert(0, str(DOCS / "hooks"))
-
-import locale_settings
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -224,7 +219,7 @@ def _remembered(page: Page, base_url: str, tour: Tour) -> None:
     seen["states"] = page.evaluate(TRY_INPUTS, [first.id, [*MALFORMED, *WELL_FORMED]])
     answer = first.variants[int(block.get_attribute("data-variant") or "0")].answer
     assert answer is not None
-    field.fill(locale_settings.format_number(answer, tour.locale))
+    field.fill(locales.format_number(answer, tour.locale))
     field.press("Enter")
     seen["right"] = block.get_attribute("data-state")
     seen["progress_after"] = page.evaluate(PROGRESS)
@@ -232,7 +227,7 @@ def _remembered(page: Page, base_url: str, tour: Tour) -> None:
     page.goto(base_url + site_path(tour.locale, "index.md"), wait_until=PARSED)
     seen["overview"] = page.evaluate(OVERVIEW)
     seen["course"] = page.evaluate(COURSE)
-    words = locale_settings.section(tour.locale, "exercises")
+    words = locales.section(tour.locale, "exercises")
     page.get_by_role("button", name=str(words["reset"])).click()
     done = page.get_by_role("status").filter(has_text=str(words["reset_done"]))
     seen["reset_done"] = done.count()

@@ -1,6 +1,6 @@
 /* "How many releases can I afford?": pick a total budget and a noise level, read the counts.
    The counts come from the widget's data-grid, computed at build time by
-   dplesson.accounting.affordable_releases (docs/hooks/affordable.py); the texts come from
+   dplesson.accounting.affordable_releases (docs/hooks/dpsite/affordable.py); the texts come from
    its data-t-* attributes: "count" and, for a plural category of the page's language that
    reads otherwise ("1 release"), "count-one" and so on (Intl.PluralRules, numbers.js). The
    bars are drawn on a logarithmic scale, which the widget says. This script computes nothing

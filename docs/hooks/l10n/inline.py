@@ -188,7 +188,7 @@ def wrong_decimals(formula: str, decimal: str) -> list[WrongDecimal]:
     """Numbers in ``formula`` not written the way of a language whose separator is ``decimal``.
 
     With ``","`` (nl, de, tr) a formula writes ``0{,}5``: braces keep TeX from spacing the
-    comma like a list (docs/hooks/mathml_polish.py joins the three tokens into one number), so
+    comma like a list (docs/hooks/dpsite/mathml.py joins the three tokens into one), so
     ``0.5`` and a bare ``0,5`` are wrong. With ``"."`` (en, zh) ``0{,}5`` is wrong. Each
     finding names the number as written and as it should be.
     """

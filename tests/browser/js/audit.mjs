@@ -1,4 +1,4 @@
-// Lighthouse over several pages with ONE Chromium, for tests/lighthouse.py.
+// Lighthouse over several pages with ONE Chromium, for .ci/tools/lighthouse.py.
 //
 //   node audit.mjs '{"chromium": "/usr/bin/chromium", "flags": ["--headless", ...],
 //                    "categories": ["seo", ...], "pages": [["out.json", "http://..."], ...]}'

@@ -3,20 +3,15 @@ r"""Find, check and fill the exercise blocks of a page's Markdown (used by ``exe
 A translator writes each exercise as ``<div data-exercise="ID" markdown>`` holding the
 question, one ``<div data-part="option" data-option="X">`` per option (choice and bug
 kinds), a ``data-part="hint"`` and a ``data-part="explain"``. ``{name}`` placeholders stand
-for the exercise's parameters (and ``{answer}`` for number kinds); the build writes them the
-reader's way, so no number of the answer key is ever typed in a locale file.
+for the exercise's parameters (and ``{answer}``); the build writes them the reader's way, so
+no number of the answer key is typed in a locale file. In a formula, ``{name}`` right after
+a letter, ``\``, ``_``, ``^`` or ``}`` is LaTeX grouping (``x_{i}``), not a placeholder:
+write ``e^{ {epsilon} }``. A number in a formula becomes a digit stand-in that
+:class:`MathValues` replaces with its MathML once the formula is rendered.
 
-Inside a formula, ``{name}`` right after a letter, ``\``, ``_``, ``^`` or ``}`` is LaTeX
-grouping (``\frac{a}{b}``, ``x_{i}``), not a placeholder; write ``e^{ {epsilon} }`` or
-``\frac{ {sensitivity} }{ {epsilon} }`` to put a value there. A number in a formula becomes a
-stand-in of digits that :class:`MathValues` replaces with its MathML once the formula is
-rendered, so it is written exactly as in prose (decimal sign, groups, U+2212).
-
-A numeric exercise has several variants (``dplesson.exercises.Variant``). The page shows the
-first; every value that differs between variants is marked (``class="dp-v" data-v="name"``,
-a ``<span>`` in prose, an ``<mrow>`` in a formula) and the block carries every variant's
-values, written the locale's way, and answer in ``data-variants``, so the reader's script can
-show other numbers on a new attempt.
+A numeric exercise has several variants: the page shows the first, marks every value that
+differs between them (``class="dp-v" data-v="name"``) and carries every variant's values and
+answer in ``data-variants``, so the reader's script shows other numbers on a new attempt.
 """
 
 from __future__ import annotations
@@ -28,9 +23,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-import locale_settings
-
+from dplesson import locales
 from dplesson.exercises import Exercise
+from dplesson.locales import comma_lists
 
 PARTS = ("hint", "explain")
 _OPEN = re.compile(r'<div\b[^>]*?\sdata-exercise="(?P<id>[^"]*)"[^>]*>')
@@ -49,8 +44,6 @@ class Block:
     id: str
     tag: str  # the opening tag as written
     start: int  # the opening tag's first character
-    open_end: int  # just after the opening tag's ">"
-    close: int  # the closing "</div>"'s first character
     end: int  # just after the closing "</div>"
     body: str
     parts: tuple[str, ...]  # data-part values in page order
@@ -66,35 +59,18 @@ def find_blocks(markdown: str) -> list[Block]:
     """Every exercise block of ``markdown`` in page order; ``ValueError`` if one is unclosed."""
     blocks = []
     for match in _OPEN.finditer(markdown):
-        depth, close = 1, -1
+        depth = 1
         for tag in _DIV.finditer(markdown, match.end()):
             depth += -1 if tag[0].startswith("</") else 1
             if depth == 0:
-                close = tag.start()
-                end = tag.end()
                 break
-        if close < 0:
+        else:
             raise ValueError(f"exercise {match['id']!r}: its <div> is never closed")
-        body = markdown[match.end() : close]
-        parts, options = [], []
-        for part in _PART.finditer(body):
-            parts.append(part["part"])
-            option = _OPTION.search(part[0])
-            if part["part"] == "option" and option is not None:
-                options.append(option["option"])
-        blocks.append(
-            Block(
-                match["id"],
-                match[0],
-                match.start(),
-                match.end(),
-                close,
-                end,
-                body,
-                tuple(parts),
-                tuple(options),
-            )
-        )
+        body = markdown[match.end() : tag.start()]
+        parts = [(part["part"], _OPTION.search(part[0])) for part in _PART.finditer(body)]
+        options = tuple(o["option"] for name, o in parts if name == "option" and o is not None)
+        names = tuple(name for name, _ in parts)
+        blocks.append(Block(match["id"], match[0], match.start(), tag.end(), body, names, options))
     return blocks
 
 
@@ -109,17 +85,6 @@ def _placeholders(text: str) -> list[tuple[str, int, bool]]:
             continue
         found.append((match["name"], match.start(), in_math))
     return found
-
-
-def _placeholders_in_math(text: str) -> list[tuple[str, bool]]:
-    return [(name, in_math) for name, _, in_math in _placeholders(text)]
-
-
-def _comma_lists(block: Block, exercise: Exercise, locale: str) -> list[str]:
-    """Two placeholders separated by a comma in a language whose decimal sign is a comma."""
-    variants = [substitutions(exercise, i) for i in range(len(exercise.variants))]
-    found = locale_settings.comma_lists(block.body, variants, locale)
-    return [f"exercise {block.id!r}: {problem}" for problem in found]
 
 
 def problems(
@@ -142,13 +107,13 @@ def problems(
     for name in dict.fromkeys(block.placeholders):
         if name not in known:
             found.append(f"exercise {block.id!r}: unknown placeholder {{{name}}}")
-    for name, in_math in _placeholders_in_math(block.body):
-        values = {substitutions(exercise, i).get(name) for i in range(len(exercise.variants))}
+    variants = [substitutions(exercise, i) for i in range(len(exercise.variants))]
+    for name, _, in_math in _placeholders(block.body):
+        values = {variant.get(name) for variant in variants}
         if in_math and len(values) > 1 and any(isinstance(v, str) for v in values):
             found.append(f"exercise {block.id!r}: {{{name}}} varies, so it cannot be TeX text")
-    options = exercise.options
-    missing = [o for o in options if o not in block.options]
-    extra = [o for o in block.options if o not in options]
+    missing = [o for o in exercise.options if o not in block.options]
+    extra = [o for o in block.options if o not in exercise.options]
     if missing:
         found.append(f"exercise {block.id!r}: option(s) {', '.join(missing)} not worded")
     if extra or len(set(block.options)) != len(block.options):
@@ -157,7 +122,7 @@ def problems(
         if block.parts.count(part) != 1:
             found.append(f"exercise {block.id!r}: needs exactly one data-part={part!r}")
     if exercise.chapter == page and not found:
-        found += _comma_lists(block, exercise, locale)
+        found += [f"exercise {block.id!r}: {p}" for p in comma_lists(block.body, variants, locale)]
     return found
 
 
@@ -177,7 +142,7 @@ def substitutions(exercise: Exercise, index: int = 0) -> dict[str, float | int |
 
 def written(value: float | int | str, locale: str) -> str:
     """``value`` as the reader sees it: a number the locale's way, a text as it is."""
-    return value if isinstance(value, str) else locale_settings.format_number(value, locale)
+    return value if isinstance(value, str) else locales.format_number(value, locale)
 
 
 def math_number(text: str) -> str:
@@ -189,12 +154,7 @@ def math_number(text: str) -> str:
 
 @dataclass
 class MathValues:
-    """The numbers of a page's formulas, as digit stand-ins until the formulas are MathML.
-
-    :meth:`stand_in` gives the TeX to write in place of a value; :meth:`replace` puts each
-    value's MathML in place of its stand-in in the rendered page, or fails if a stand-in
-    was lost or split (a value glued to other digits in the TeX).
-    """
+    """The numbers of a page's formulas, as digit stand-ins until the formulas are MathML."""
 
     mathml: dict[str, str] = field(default_factory=dict)
     prefix: str = "7373730"
@@ -219,6 +179,11 @@ class MathValues:
         return page
 
 
+#: The numbers of the formulas of the page being built, until they are MathML: filled by
+#: docs/hooks/exercises.py in Markdown, put in by docs/hooks/pages.py after the formulas.
+MATH = MathValues()
+
+
 def fill(
     text: str,
     values: Mapping[str, float | int | str],
@@ -228,9 +193,8 @@ def fill(
 ) -> str:
     """``text`` with every placeholder replaced by its value written for ``locale``.
 
-    A number inside a formula becomes a stand-in of ``math`` (a fresh one if not given, whose
-    MathML the caller then loses: for tests of the prose); a value whose name is in
-    ``varying`` is marked for the reader's script.
+    A number in a formula becomes a stand-in of ``math`` (without one, its MathML is lost: for
+    tests of the prose); a value named in ``varying`` is marked for the reader's script.
     """
     math = MathValues() if math is None else math
     out, last = [], 0
@@ -248,22 +212,21 @@ def fill(
     return "".join(out) + text[last:]
 
 
-def variants_data(exercise: Exercise, locale: str) -> str:
-    """Every variant's answer and varying values, written for ``locale``, as compact JSON."""
-    varying = sorted(exercise.varying())
-    data = []
-    for index, variant in enumerate(exercise.variants):
-        values = substitutions(exercise, index)
-        data.append({"a": variant.answer, "v": {k: written(values[k], locale) for k in varying}})
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
 def attributes(exercise: Exercise, locale: str) -> str:
     """Write the ``data-*`` attributes that give the page's script the kind and the answers."""
     attrs = f' data-kind="{exercise.kind}"'
     if exercise.kind == "number":
+        # Every variant's answer and varying values, written for ``locale``, as compact JSON.
+        varying = sorted(exercise.varying())
+        data = []
+        for index, variant in enumerate(exercise.variants):
+            values = substitutions(exercise, index)
+            data.append(
+                {"a": variant.answer, "v": {k: written(values[k], locale) for k in varying}}
+            )
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         attrs += f' data-tolerance="{answer_text(exercise.tolerance)}"'
-        attrs += f' data-variants="{html.escape(variants_data(exercise, locale), quote=True)}"'
+        attrs += f' data-variants="{html.escape(text, quote=True)}"'
     if exercise.correct is not None:
         attrs += f' data-correct="{exercise.correct}"'
     return attrs

@@ -8,7 +8,7 @@ root-relative links that start with ``site_url``'s path (the site served from a 
 so they are checked as internal. lychee does not read ``<script src>``; the scripts a page
 loads are checked with everything else it loads, in ``tests/test_site.py``.
 
-``python -m tests.links site`` checks a built site and writes the external URLs (listed by
+``python -m tools.links site`` checks a built site and writes the external URLs (listed by
 ``lychee --dump``, never fetched) to ``--report``.
 """
 
@@ -25,17 +25,17 @@ from urllib.parse import urlsplit
 
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def site_url(config: Path = ROOT / "mkdocs.yml") -> str:
-    """The ``site_url`` of mkdocs.yml (its Python tags are left unresolved)."""
+    """Return the ``site_url`` of mkdocs.yml (its Python tags are left unresolved)."""
     data = yaml.load(config.read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
     return str(data.get("site_url", ""))
 
 
 def lychee() -> str:
-    """The lychee executable next to this Python (the nox environment) or on PATH."""
+    """Return the lychee executable next to this Python (the nox environment) or on PATH."""
     beside = Path(sys.executable).parent / "lychee"
     found = str(beside) if beside.is_file() else shutil.which("lychee")
     if found is None:
@@ -44,7 +44,7 @@ def lychee() -> str:
 
 
 def command(site: Path, url: str = "") -> list[str]:
-    """The lychee command line that reads every page of ``site`` (add ``--offline`` to check)."""
+    """Return the lychee command that reads every page of ``site`` (``--offline`` to check)."""
     folder = site.resolve().as_uri() + "/"
     args = [lychee(), "--include-fragments", "--no-progress"]
     args += ["--root-dir", str(site.resolve()), "--index-files=index.html"]
@@ -77,7 +77,7 @@ def check_site(site: Path, url: str = "") -> list[str]:
 
 
 def external_links(site: Path, url: str = "") -> list[str]:
-    """The URLs of other hosts that the pages link to, once each (``--dump`` fetches nothing)."""
+    """Return the URLs of other hosts the pages link to, once each (``--dump`` fetches none)."""
     done = subprocess.run(
         [*command(site, url), "--dump"], capture_output=True, text=True, check=True
     )

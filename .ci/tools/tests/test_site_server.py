@@ -1,4 +1,4 @@
-"""tests/site_server.py: the built site as a static host serves it, and the lean search index."""
+"""tools/site_server.py: the built site as a static host serves it, and the lean search index."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import urllib.request
 from pathlib import Path
 
-from tests.site_server import serve
+from tools.site_server import serve
 
 INDEX = {
     "config": {"lang": ["zh"], "separator": "[\\s\\u200b]+", "pipeline": ["stopWordFilter"]},

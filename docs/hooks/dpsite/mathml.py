@@ -1,6 +1,9 @@
-r"""Repair the structural defects of latex2mathml's MathML before it reaches the page.
+r"""Render arithmatex's math to MathML at build time (``render_page``, a step of pages.py).
 
-latex2mathml writes valid MathML, but four of its habits look wrong in every browser:
+The browser renders MathML with the site's own math font (docs/assets/fonts/): no math
+script or font is fetched; a display formula sits in a box that scrolls sideways on a narrow
+screen. latex2mathml writes valid MathML, but some of its habits look wrong in every
+browser; :func:`polish` repairs them on the parsed tree (BeautifulSoup), not with patterns:
 
 * ``D'`` becomes ``<msup><mi>D</mi><mi>′</mi></msup>``: the prime glyph is already raised,
   so as a superscript it floats small and apart. It becomes ``<mi>D</mi><mo>′</mo>``.
@@ -14,16 +17,56 @@ latex2mathml writes valid MathML, but four of its habits look wrong in every bro
 * a decimal comma written ``0{,}5`` (the exercises write numbers so in nl, de and tr) becomes
   three tokens, digits, a braced comma and digits, spaced like a list. They become one number.
 
-The work is done on the parsed tree (BeautifulSoup), not with patterns over the text.
+A formula's MathML depends only on its TeX, latex2mathml's version and this file, so
+``.cache/mathml/<digest of both>.json`` keeps the last build's (266 formulas, 0.3–0.4 s).
 """
 
 from __future__ import annotations
 
+import html
+import re
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
 from bs4 import BeautifulSoup, Tag
 from bs4.element import PageElement
+from latex2mathml.converter import convert
+
+from dpsite.kept_file import KeptFile, cache_path
+
+_MATH = re.compile(
+    r'<(?P<tag>span|div) class="arithmatex">\s*\\(?P<open>[(\[])(?P<tex>.*?)\\[)\]]\s*</(?P=tag)>',
+    re.DOTALL,
+)
+#: Each formula's MathML, under "$$" + TeX (display) or "$" + TeX (inline).
+KEPT = KeptFile()
+
+
+def render(tex: str, display: bool) -> str:
+    """Return the polished MathML of one formula; a display formula in its scrolling box."""
+    key = ("$$" if display else "$") + tex
+    found = KEPT.get(key)
+    if not isinstance(found, str):
+        mathml = polish(convert(tex, display="block" if display else "inline"))
+        found = f'<div class="dp-math">{mathml}</div>' if display else mathml
+        KEPT.put(key, found)
+    return found
+
+
+def cache_file(config: Any) -> Path:
+    """Where this project keeps the formulas, for this latex2mathml and these repairs."""
+    return cache_path(config, "mathml", [version("latex2mathml"), Path(__file__).read_bytes()])
+
+
+def render_page(html_text: str) -> str:
+    """Replace every arithmatex placeholder of a page with its MathML."""
+    return _MATH.sub(lambda m: render(html.unescape(m["tex"]).strip(), m["open"] == "["), html_text)
+
 
 PRIMES = {"\u2032", "\u2033", "\u2034", "'"}
-BAR = "|"
+#: A bar of a fenced pair: no operator spacing, not stretched.
+FENCE = {"fence": "true", "stretchy": "false", "lspace": "0", "rspace": "0"}
 MINUS = {"\u2212", "-"}
 LARGE_OPERATORS = {"\u2211", "\u220f", "\u222b", "\u22c3", "\u22c2"}
 #: After one of these operators a minus has no left operand: it is a sign, not a subtraction.
@@ -82,14 +125,10 @@ def _primes(soup: BeautifulSoup, root: Tag) -> None:
         parts[1].replace_with(prime)
 
 
-def _is_bar(tag: Tag) -> bool:
-    return tag.name == "mo" and _text(tag) == BAR
-
-
 def _bars(soup: BeautifulSoup, root: Tag) -> None:
     """Pair the bars of each row, in order, and group each pair as a fenced ``<mrow>``."""
     for row in [root, *root.find_all(True)]:
-        bars = [child for child in _children(row) if _is_bar(child)]
+        bars = [child for child in _children(row) if child.name == "mo" and _text(child) == "|"]
         for opening, closing in zip(bars[::2], bars[1::2], strict=False):
             group = soup.new_tag("mrow")
             opening.insert_before(group)
@@ -100,14 +139,7 @@ def _bars(soup: BeautifulSoup, root: Tag) -> None:
                 if node is closing:
                     break
                 node = following
-            for bar, form in ((opening, "prefix"), (closing, "postfix")):
-                bar.attrs = {
-                    "fence": "true",
-                    "form": form,
-                    "stretchy": "false",
-                    "lspace": "0",
-                    "rspace": "0",
-                }
+            opening.attrs, closing.attrs = {**FENCE, "form": "prefix"}, {**FENCE, "form": "postfix"}
 
 
 def _signs(root: Tag) -> None:
@@ -136,7 +168,6 @@ def _large_operators(root: Tag) -> None:
         base = next(iter(_children(tag)), None)
         if base is None or base.name != "mo" or _text(base) not in LARGE_OPERATORS:
             continue
-        if tag.name in {"msubsup", "msub"}:
-            tag.name = "munderover" if tag.name == "msubsup" else "munder"
+        tag.name = {"msubsup": "munderover", "msub": "munder"}.get(tag.name, tag.name)
         tag["displaystyle"] = "true"
         base.attrs.update({"largeop": "true", "movablelimits": "false"})

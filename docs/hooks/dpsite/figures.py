@@ -1,37 +1,31 @@
-"""Put the chapters' figures in place: ``<div data-figure="ID"></div>`` becomes an inline SVG.
+"""Numbers dplesson computes for a page at build time, in two pages.py steps.
 
-The placeholder stands on its own line of a page (blank lines around it, the same line in
-every locale). The figure is drawn at build time by ``dplesson.figures.catalogue`` with the
-locale's labels and number format from the ``figures`` section of the locale's settings
-file, ``dplesson/locales/<locale>.yml`` (``figures: {ID: {caption:, alt:, x:, y:, series:
-{...}}}``); numbers in the caption and alt text are ``{placeholders}`` filled from the
-figure's own values. An unknown id or a missing
-label fails the strict build with a ``PluginError`` naming the page and the id.
+``render_page``: ``<div data-figure="ID"></div>`` becomes the SVG ``dplesson.figures`` draws
+with the ``figures`` labels and number format of ``dplesson/locales/<locale>.yml``; an
+unknown id or a missing label fails the strict build, naming the page and the id.
+``attach_grid``: the "how many releases can I afford?" widget gets every count it shows,
+from ``dplesson.accounting``, so the page and the package cannot disagree.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache
 from html import escape
-from typing import Any
 
-import locale_settings
 from mkdocs.exceptions import PluginError
 
+from dplesson import locales
+from dplesson.accounting import affordable_releases
 from dplesson.figures import catalogue
 
 PLACEHOLDER = re.compile(r'<div data-figure="([^"]*)"></div>')
 
 
-def _locale(config: Any) -> str:
-    i18n = config.plugins.get("i18n")
-    return str(getattr(i18n, "current_language", None) or config.theme.get("language") or "en")
-
-
 def labels(locale: str, figure_id: str) -> dict[str, str]:
     """Return the figure's labels in ``locale`` (English where missing), series flattened."""
-    entry = locale_settings.section(locale, "figures").get(figure_id) or {}
+    entry = locales.section(locale, "figures").get(figure_id) or {}
     flat = {str(k): v for k, v in entry.items() if k != "series"}
     flat.update({str(k): v for k, v in (entry.get("series") or {}).items()})
     return {k: str(v) for k, v in flat.items() if isinstance(v, str | int | float)}
@@ -43,7 +37,7 @@ def figure_html(figure_id: str, locale: str) -> str:
     text = labels(locale, figure_id)
     drawn = catalogue.render(figure_id, text, locale)
     for key, label in text.items():
-        for problem in locale_settings.comma_lists(label, [drawn.values], locale):
+        for problem in locales.comma_lists(label, [drawn.values], locale):
             raise ValueError(f"figures.{figure_id}.{key} in {locale}.yml: {problem}")
     caption = escape(catalogue.fill(text["caption"], drawn.values, locale))
     # Search indexes the caption, not the tick numbers and labels of the drawing.
@@ -69,8 +63,22 @@ def render_page(html: str, locale: str, source: str) -> str:
     return PLACEHOLDER.sub(replace, html)
 
 
-def on_page_content(html: str, page: Any, config: Any, **_: Any) -> str:
-    """Draw the page's figures in the build's locale."""
-    if "data-figure=" not in html:
-        return html
-    return render_page(html, _locale(config), page.file.src_uri)
+#: The widget's opening tag as every locale's page writes it (the class list, in this order).
+WIDGET = 'class="dp-widget dp-affordable"'
+#: The budgets and noise levels the reader can choose from, and the shared δ.
+EPSILONS = (0.5, 1.0, 2.0, 4.0)
+STDS = (5, 10, 20, 50, 100, 200, 500, 1000)
+DELTA = 1e-6
+
+
+@cache
+def grid() -> str:
+    """Return ``counts[i][j]`` for ``EPSILONS[i]`` and ``STDS[j]``, with both, as compact JSON."""
+    counts = [[affordable_releases(epsilon, DELTA, std) for std in STDS] for epsilon in EPSILONS]
+    data = {"delta": DELTA, "epsilons": EPSILONS, "stds": STDS, "counts": counts}
+    return json.dumps(data, separators=(",", ":"))
+
+
+def attach_grid(html: str) -> str:
+    """Give every affordable-releases widget (its class written as :data:`WIDGET`) its grid."""
+    return html.replace(WIDGET, f'{WIDGET} data-grid="{escape(grid())}"')

@@ -1,53 +1,78 @@
-"""A notebook page's content: nbconvert's HTML slimmed to its cells, and kept for warm builds.
+"""A notebook page: the File that makes it one, its HTML slimmed to its cells and kept.
 
-nbconvert inlines ~550 KB of JupyterLab CSS, a clipboard script, MathJax and Mermaid loaders
-into every notebook page. :func:`slim` removes them, turns code cells into Material code
-blocks, gives headings the site's ids (for the table of contents, :func:`use_ids`), folds
-the cell tagged ``labels``, and adds a small stylesheet, a download link (named per
-locale) and the install line (both filled in by docs/hooks/downloads.py).
-
-Slimming parses the whole page with BeautifulSoup: half a second for the ten notebook pages,
-in every build. The page is the same for the same inputs, so :func:`content` keeps it in
-``.cache/notebook-pages/<digest>.json`` (docs/hooks/kept_file.py), under a key made of all
-its inputs (nbconvert's HTML, the notebook's name, the language and its two strings, the
-slug function); the file's name covers this file, download_names.py and the libraries that
-shape the output (BeautifulSoup, Python's ``html.parser``, Markdown's ``unique``).
+nbconvert inlines ~550 KB of JupyterLab CSS, a clipboard script, MathJax and Mermaid into
+every notebook page: :func:`slim` keeps the cells and adds the per-locale download button
+and ``[[install-line]]``, which docs/hooks/downloads.py fills. Parsing takes half a second
+for the ten pages, so :func:`content` keeps each in ``.cache/notebook-pages/``.
 """
 
 from __future__ import annotations
 
 import copy
-import functools
+import html as html_text
+import pickle
 import platform
 import posixpath
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-import download_names
-import locale_settings
 from bs4 import BeautifulSoup, Comment, Tag
 from bs4.element import AttributeValueList
-from download_names import download_name
-from kept_file import KeptFile, digest
-from markdown.extensions.toc import unique
+from markdown.extensions.toc import slugify_unicode, unique
+from mkdocs.structure.files import File
+
+from dplesson import locales
+from dpsite import languages
+from dpsite.kept_file import KeptFile, cache_path, digest
+
+#: The empty attribute a download button carries until the wheel's address is known.
+WHEEL_SLOT = 'data-fill-wheel=""'
 
 #: Each page's content and heading ids, under a digest of its inputs.
 KEPT = KeptFile()
+
+
+class NotebookPage(File):
+    """A notebook that MkDocs renders as a page (mkdocs-jupyter supplies the HTML).
+
+    While ``abs_src_path`` names an executed copy, ``source`` is the notebook's own path.
+    """
+
+    alternates: dict[str, File]
+    source: str | None = None
+
+    def is_documentation_page(self) -> bool:
+        """Notebooks are pages, whatever their suffix."""
+        return True
+
+
+def slim_page(html: str, page: Any, config: Any) -> str:
+    """Slim a notebook page's HTML to its cells, after pointing its file back at the notebook."""
+    file = page.file
+    if not isinstance(file, NotebookPage):
+        return html
+    if file.source is not None:
+        file.abs_src_path, file.source = file.source, None
+    slugify = config.mdx_configs.get("toc", {}).get("slugify") or slugify_unicode
+    slimmed, slugs = content(html, file.src_uri, languages.page_locale(page, config), slugify)
+    use_ids(page.toc, slugs)
+    return slimmed
 
 
 def content(
     html: str, name: str, language: str, slugify: Callable[..., str]
 ) -> tuple[str, list[str]]:
     """Return :func:`slim`'s answer, from the kept file when these inputs were slimmed before."""
-    function = _name(slugify)
-    if function is None:  # a slug function that cannot be named: nothing to key it by
+    try:  # a function pickles as its module and name, a partial with its arguments
+        function = pickle.dumps(slugify, protocol=4)
+    except (pickle.PicklingError, AttributeError, TypeError):  # a lambda: nothing to key it by
         return slim(html, name, language, slugify)
     strings = [
-        locale_settings.section(language, "notebooks")["labels_summary"],
-        locale_settings.section(language, "downloads")["notebook_button"],
+        locales.section(language, "notebooks")["labels_summary"],
+        locales.section(language, "downloads")["notebook_button"],
     ]
     key = digest([html, posixpath.basename(name), language, *strings, function])
     found = KEPT.get(key)
@@ -58,22 +83,11 @@ def content(
     return page, slugs
 
 
-def _name(function: Any) -> str | None:
-    """Return a name that tells ``function`` apart from others (a ``partial``'s arguments too)."""
-    if isinstance(function, functools.partial):
-        inner = _name(function.func)
-        keywords = sorted(function.keywords.items())
-        return None if inner is None else f"{inner}{function.args!r}{keywords!r}"
-    module, qualname = getattr(function, "__module__", None), getattr(function, "__qualname__", "")
-    return None if module is None or "<" in qualname else f"{module}.{qualname}"
-
-
 def cache_file(config: Any) -> Path:
     """Where this project keeps the pages, for this code and these libraries."""
-    sources = [Path(__file__).read_bytes(), Path(download_names.__file__).read_bytes()]
+    # BeautifulSoup parses with Python's own html.parser, hence Python's version.
     libraries = [version("beautifulsoup4"), version("markdown"), platform.python_version()]
-    name = digest([*sources, *libraries])  # Python's own html.parser reads the page
-    return Path(config.config_file_path).parent / ".cache" / "notebook-pages" / f"{name}.json"
+    return cache_path(config, "notebook-pages", [Path(__file__).read_bytes(), *libraries])
 
 
 #: nbconvert's clipboard buttons, cell collapsers and toolbars: nothing a reader of the site uses.
@@ -90,10 +104,7 @@ STYLE = """
 
 
 def slim(html: str, name: str, language: str, slugify: Callable[..., str]) -> tuple[str, list[str]]:
-    """Return the page's content: its cells as Material code blocks, outputs, a download link.
-
-    Also return the ids given to its headings, in order (see :func:`use_ids`).
-    """
+    """Return the page's content (cells, outputs, a download button) and its headings' ids."""
     soup = BeautifulSoup(html, "html.parser")
     for tag in soup.find_all(["style", "script", "link"]):
         tag.decompose()
@@ -108,7 +119,7 @@ def slim(html: str, name: str, language: str, slugify: Callable[..., str]) -> tu
         anchor["class"] = "headerlink"
     slugs = _reslug(soup, slugify)
     for cell in soup.find_all("div", class_="celltag_labels"):
-        _fold(soup, cell, locale_settings.section(language, "notebooks")["labels_summary"])
+        _fold(soup, cell, locales.section(language, "notebooks")["labels_summary"])
     for div in soup.find_all("div"):
         _flatten(div)
     _add_download(soup, posixpath.basename(name), language)
@@ -135,57 +146,44 @@ def _reslug(soup: BeautifulSoup, slugify: Callable[..., str]) -> list[str]:
 
 
 def use_ids(toc: Any, slugs: list[str]) -> None:
-    """Give the page's table of contents the ids of its headings.
+    """Give the table of contents its headings' ids (the same headings; else leave it)."""
 
-    It lists the same headings in the same order (mkdocs-jupyter reads them from the same
-    notebook); if the counts differ, it is left as it is.
-    """
-    items = list(_walk(toc or []))
-    if len(items) == len(slugs):
+    def walk(items: Any) -> list[Any]:
+        return [found for item in items for found in (item, *walk(item.children))]
+
+    if len(items := walk(toc or [])) == len(slugs):
         for item, slug in zip(items, slugs, strict=True):
             item.id = slug
-
-
-def _walk(items: Any) -> Iterator[Any]:
-    for item in items:
-        yield item
-        yield from _walk(item.children)
 
 
 def _fold(soup: BeautifulSoup, cell: Tag, summary: str) -> None:
     """Fold the code of ``cell`` into a Material ``details`` block (nbconvert tags two divs)."""
     code = cell.find("div", class_="highlight")
-    if code is None or code.find_parent("details") is not None:
-        return
-    details = soup.new_tag("details", attrs={"class": "note"})
-    title = soup.new_tag("summary")
-    title.string = summary
-    code.wrap(details)
-    details.insert(0, title)
+    if code is not None and code.find_parent("details") is None:
+        details = code.wrap(soup.new_tag("details", attrs={"class": "note"}))
+        details.insert(0, soup.new_tag("summary", string=summary))
+
+
+def download_name(src_uri: str, language: str) -> str:
+    """``lab.ipynb`` of the Dutch build downloads as ``lab.nl.ipynb``."""
+    stem = posixpath.splitext(posixpath.basename(src_uri))[0].removesuffix(f".{language}")
+    return f"{stem}.{language}.ipynb"
 
 
 def _add_download(soup: BeautifulSoup, name: str, language: str) -> None:
-    """Add a button that downloads the notebook, after the first heading (or on top).
-
-    It links to the per-locale copy (``lab.nl.ipynb``) that ``on_post_page`` names, and leaves
-    docs/hooks/downloads.py the empty ``data-fill-wheel`` slot (download_names.py) to fill,
-    and the paragraph ``[[install-line]]`` after it to replace with the install line.
-    """
+    """Add the per-locale copy's download button and the install line after the first heading."""
     local = download_name(name, language)
-    attrs = {"href": local, "download": local, "class": "md-button", "data-fill-wheel": ""}
-    link = soup.new_tag("a", attrs=attrs)
-    link.string = locale_settings.section(language, "downloads")["notebook_button"]
-    paragraph = soup.new_tag("p", attrs={"class": "nb-download"})
-    paragraph.append(link)
-    # The install line and the Python version it needs, as on the home page (downloads.py).
-    line = soup.new_tag("p")
-    line.string = "[[install-line]]"
+    button = html_text.escape(locales.section(language, "downloads")["notebook_button"])
+    added = BeautifulSoup(
+        f'<p class="nb-download"><a class="md-button" data-fill-wheel="" download="{local}" '
+        f'href="{local}">{button}</a></p><p>[[install-line]]</p>',
+        "html.parser",
+    )
     heading = soup.find("h1")
     if isinstance(heading, Tag):
-        heading.insert_after(paragraph)
+        heading.insert_after(*list(added.contents))
     else:
-        soup.insert(0, paragraph)
-    paragraph.insert_after(line)
+        soup.insert(0, added)
 
 
 def _flatten(div: Tag) -> None:
@@ -208,8 +206,7 @@ def _as_code_block(soup: BeautifulSoup, block: Tag) -> None:
     if not isinstance(pre, Tag):
         return
     code = soup.new_tag("code")
-    for child in list(pre.contents):
-        code.append(child.extract())
+    code.extend(list(pre.contents))
     first = code.contents[0] if code.contents else None
     if isinstance(first, Tag) and first.name == "span" and not first.get_text():
         first.decompose()

@@ -1,0 +1,225 @@
+"""Builds of the same sources give the same site: later, warm, and plain without the speed items.
+
+``python -m tools.reproducible --site site`` takes an existing strict build (CI's one cold
+build, dated by ``SOURCE_DATE_EPOCH``) and adds only what the check needs:
+
+* a cold build of a copy of the sources dated three days later (the lab notebooks execute
+  again), which may differ only in ``ALLOWED`` (dates);
+* a warm build of the repository itself (nothing executes), which must equal the site;
+* a plain build (``DPLESSON_PLAIN_BUILD=1``: no shared kernels, no kept files or caches;
+  mkdocs-jupyter executes each lab itself), which must equal the site byte for byte: the
+  promise of every speed item.
+
+Without ``--site`` it makes the first cold build too, in a temporary folder. A difference is
+printed file by file, with the first lines that differ. The benchmark reuses
+``copy_sources``, ``build`` and ``differences``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import filecmp
+import fnmatch
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Files that may differ between two builds of the same sources dated apart, and why.
+ALLOWED = {
+    "sitemap.xml": "<lastmod> is the build date (fixed by SOURCE_DATE_EPOCH)",
+    "sitemap.xml.gz": "the sitemap above, and the gzip header's build time",
+    "downloads/*.whl": "its zip entries are dated SOURCE_DATE_EPOCH (docs/hooks/downloads.py)",
+    "*.ipynb": "a notebook's download carries that wheel when the build has no site_url",
+}
+#: Not build inputs: version control, caches, environments, outputs.
+IGNORED = (
+    ".git",
+    ".nox",
+    ".cache",
+    "site",
+    "node_modules",
+    "__pycache__",
+    ".pytest_cache",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".hypothesis",
+    "*.egg-info",
+)
+#: The log lines of an executed notebook: mkdocs-jupyter's own (a plain build) and the
+#: shared kernels' (docs/hooks/dpsite/kernels.py).
+EXECUTED = ("Converting notebook (execute=True):", "Executed notebook:")
+#: The build without any speed item, and no nbconvert shortcut from noxfile.py either.
+PLAIN = {"DPLESSON_PLAIN_BUILD": "1", "NBCONVERT_DISABLE_CONFIG_EXPORTERS": None}
+
+
+@dataclass
+class Build:
+    """One timed build and the notebooks it executed (those not taken from a cache)."""
+
+    seconds: float
+    executed: list[str]
+
+
+def copy_sources(target: Path) -> Path:
+    """Copy the repository's sources (no caches, outputs or .git) to ``target``."""
+    shutil.copytree(ROOT, target, ignore=shutil.ignore_patterns(*IGNORED), symlinks=True)
+    return target
+
+
+def build(sources: Path, site: Path, env: dict[str, str | None] | None = None) -> Build:
+    """Build ``sources`` strictly into ``site`` in a new process; time it and read its log.
+
+    ``env`` adds variables to this process's environment; a ``None`` value removes one.
+    """
+    # The environment's editable dplesson points at the repository: import the copy's instead.
+    changes = {"NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(sources), **(env or {})}
+    merged: dict[str, str | None] = {**os.environ, **changes}
+    environment = {name: value for name, value in merged.items() if value is not None}
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
+    start = time.perf_counter()
+    done = subprocess.run(
+        command, cwd=sources, env=environment, capture_output=True, text=True, check=False
+    )
+    seconds = time.perf_counter() - start
+    if done.returncode:
+        raise RuntimeError(f"build failed:\n{done.stdout}\n{done.stderr}")
+    executed = []
+    for line in (done.stdout + done.stderr).splitlines():
+        for marker in EXECUTED:
+            if marker in line:
+                path = Path(line.split(marker, 1)[1].strip())
+                executed.append(path.relative_to(sources / "docs").as_posix())
+    return Build(seconds, executed)
+
+
+def differences(one: Path, two: Path) -> list[str]:
+    """Paths (relative, POSIX) that exist in only one site or differ in content."""
+    found = []
+    files_one = {p.relative_to(one).as_posix() for p in one.rglob("*") if p.is_file()}
+    files_two = {p.relative_to(two).as_posix() for p in two.rglob("*") if p.is_file()}
+    found += sorted(files_one ^ files_two)
+    for name in sorted(files_one & files_two):
+        if not filecmp.cmp(one / name, two / name, shallow=False):
+            found.append(name)
+    return found
+
+
+def unexplained(found: list[str]) -> list[str]:
+    """Return the differences that ``ALLOWED`` does not explain."""
+    return [name for name in found if not any(fnmatch.fnmatch(name, a) for a in ALLOWED)]
+
+
+def describe(one: Path, two: Path, name: str, lines: int = 12) -> str:
+    """Say how ``name`` differs between the sites ``one`` and ``two``, readably and briefly."""
+    first, second = one / name, two / name
+    if not second.is_file():
+        return f"{name}: only in {one}"
+    if not first.is_file():
+        return f"{name}: only in {two}"
+    try:
+        texts = [path.read_text(encoding="utf-8") for path in (first, second)]
+    except UnicodeDecodeError:
+        sizes = f"{first.stat().st_size} and {second.stat().st_size} bytes"
+        return f"{name}: binary files differ ({sizes})"
+    # Minified pages hold few lines: compare at tag boundaries so a diff shows where.
+    one_lines, two_lines = (text.replace("><", ">\n<").splitlines() for text in texts)
+    diff = list(difflib.unified_diff(one_lines, two_lines, str(first), str(second), n=1))
+    shown = [line if len(line) <= 160 else line[:157] + "..." for line in diff[:lines]]
+    more = f"\n  ... {len(diff) - lines} more diff lines" if len(diff) > lines else ""
+    return f"{name}: differs\n  " + "\n  ".join(shown) + more
+
+
+@dataclass
+class Check:
+    """A cold build, another dated three days later, a warm one and a plain one."""
+
+    cold: Build | None
+    cold_again: Build
+    warm: Build
+    plain: Build
+    between_cold: list[str]
+    cold_and_warm: list[str]
+    cold_and_plain: list[str]
+
+
+def check_site(site: Path, work: Path) -> Check:
+    """Compare ``site`` with a cold build three days later, a warm build and a plain build.
+
+    ``site`` stands for the first cold build: it must have been built from these sources with
+    the ``SOURCE_DATE_EPOCH`` of this process (as ``noxfile.py`` does). Its build is not timed
+    here (``cold`` is None).
+    """
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH") or time.time())
+    sources = copy_sources(work / "src")
+    later = build(sources, work / "later", {"SOURCE_DATE_EPOCH": str(epoch + 3 * 86400)})
+    warm = build(ROOT, work / "warm", {"SOURCE_DATE_EPOCH": str(epoch)})
+    plain = build(ROOT, work / "plain", {**PLAIN, "SOURCE_DATE_EPOCH": str(epoch)})
+    return Check(
+        None,
+        later,
+        warm,
+        plain,
+        differences(site, work / "later"),
+        differences(site, work / "warm"),
+        differences(site, work / "plain"),
+    )
+
+
+def check(work: Path) -> tuple[Check, Path]:
+    """Build a copy of the sources cold into ``work/cold``, then check against it."""
+    sources = copy_sources(work / "first")
+    epoch = os.environ.get("SOURCE_DATE_EPOCH") or str(int(time.time()))
+    os.environ["SOURCE_DATE_EPOCH"] = epoch
+    cold = build(sources, work / "cold", {"SOURCE_DATE_EPOCH": epoch})
+    result = check_site(work / "cold", work)
+    result.cold = cold
+    return result, work / "cold"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the check in a temporary folder; 1 if the builds differ beyond ``ALLOWED``."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--site", type=Path, help="an existing cold build of these sources to compare against"
+    )
+    site = parser.parse_args(argv).site
+    with tempfile.TemporaryDirectory(prefix="dplesson-reproducible-") as temp:
+        work = Path(temp)
+        result, site = (check_site(site.resolve(), work), site.resolve()) if site else check(work)
+        runs = [("cold again", result.cold_again), ("warm", result.warm), ("plain", result.plain)]
+        if result.cold:
+            runs.insert(0, ("cold", result.cold))
+        for name, run in runs:
+            print(f"{name} build {run.seconds:.1f} s, executed {run.executed or 'nothing'}")
+        for name in result.between_cold:
+            print(
+                f"later build differs: {name}" + (f" ({ALLOWED[name]})" if name in ALLOWED else "")
+            )
+        code = 0
+        for label, found, other in (
+            ("a later cold build", unexplained(result.between_cold), work / "later"),
+            ("a warm build", result.cold_and_warm, work / "warm"),
+            ("the plain build (DPLESSON_PLAIN_BUILD=1)", result.cold_and_plain, work / "plain"),
+        ):
+            if found:
+                code = 1
+                print(f"\nNOT reproducible: {label} differs from {site} in {len(found)} files:")
+                for name in found[:20]:
+                    print(describe(site, other, name))
+        cold_runs = [result.cold_again] + ([result.cold] if result.cold else [])
+        if not all(run.executed for run in [*cold_runs, result.plain]) or result.warm.executed:
+            print("the cold and plain builds should execute the labs, and the warm one reuse them")
+            code = 1
+    print("reproducible" if code == 0 else "FAILED")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+"""One search index per locale, and folded words (docs/hooks/search_locale.py)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import search_locale as search
+
+
+def test_the_merged_index_splits_by_locale_with_local_locations() -> None:
+    config = {"lang": ["en", "nl", "zh"], "separator": "x", "pipeline": [], "fields": {}}
+    docs = [
+        {"location": "", "title": "Home", "text": ""},
+        {"location": "#chapters", "title": "Chapters", "text": ""},
+        {"location": "laplace/#scale", "title": "Scale", "text": ""},
+        {"location": "nl/", "title": "Start", "text": ""},
+        {"location": "nl/laplace/#schaal", "title": "Schaal", "text": ""},
+        {"location": "zh/laplace/", "title": "拉普拉斯", "text": ""},
+    ]
+    split = search.split_index({"config": config, "docs": docs}, "en", ["en", "nl", "zh"])
+    assert {k: [d["location"] for d in v["docs"]] for k, v in split.items()} == {
+        "en": ["", "#chapters", "laplace/#scale"],
+        "nl": ["", "laplace/#schaal"],
+        "zh": ["laplace/"],
+    }
+    assert {k: v["config"]["lang"] for k, v in split.items()} == {
+        "en": ["en"],
+        "nl": ["nl"],
+        "zh": ["zh"],
+    }
+    assert all(v["config"]["separator"] == "x" for v in split.values())
+
+
+def config_of(html: str) -> dict[str, Any]:
+    """The JSON inside the page's ``__config`` script."""
+    data: dict[str, Any] = json.loads(html.split(">", 1)[1].rsplit("<", 1)[0])
+    return data
+
+
+def test_a_locale_page_points_its_search_at_the_locale_folder() -> None:
+    page = (
+        '<script id="__config" type="application/json">'
+        '{"base": "../..", "search": "../../w.js", "translations": {"a": "<\\u00e9>"}}'
+        "</script>"
+    )
+    out = search.localise_base(page, "zh")
+    assert config_of(out)["base"] == "../../zh/"
+    assert config_of(out)["search"] == "../../w.js"
+    assert config_of(out)["translations"]["a"] == "<é>"
+    assert "<é>" not in out  # still escaped for a script element
+    home = page.replace('"base": "../.."', '"base": "."')
+    assert config_of(search.localise_base(home, "nl"))["base"] == "./nl/"
+
+
+@given(st.text(st.characters(max_codepoint=127)))
+def test_an_ascii_word_folds_to_its_lower_case(word: str) -> None:
+    """folded_words skips ASCII words on the strength of this."""
+    assert search.fold(word) == word.lower()
+
+
+def test_words_with_diacritics_get_a_hidden_folded_field() -> None:
+    """Folded forms go to extra fields; title and text, which previews show, stay as they are."""
+    assert [search.fold(w) for w in ["DUYARLILIK", "İstatistik", "Straße", "differentiële"]] == [
+        "duyarlilik",
+        "istatistik",
+        "strasse",
+        "differentiele",
+    ]
+    assert search.fold("隐私预算") == "隐私预算"
+    assert search.fold("한국어") == "한국어"  # Hangul recomposes after NFD
+    separator = r"[\s\-]+"
+    doc = {
+        "location": "x/",
+        "title": "Sensitivität",
+        "text": "<p>Die <b>Sensitivität</b> ist Δ-groß.</p>",
+    }
+    index = {
+        "config": {"separator": separator, "fields": {"title": {"boost": 1000.0}}},
+        "docs": [doc],
+    }
+    out = search.add_folded_fields(index)
+    assert out["config"]["fields"]["folded_title"] == {"boost": 1000.0}
+    assert out["config"]["fields"]["folded_text"] == {"boost": 1.0}
+    [folded] = out["docs"]
+    assert folded["title"] == doc["title"] and folded["text"] == doc["text"]
+    assert folded["folded_title"] == "sensitivitat"
+    assert folded["folded_text"] == "sensitivitat gross."
+    plain = search.add_folded_fields(
+        {**index, "docs": [{"location": "", "title": "A", "text": "b"}]}
+    )
+    assert set(plain["docs"][0]) == {"location", "title", "text"}
