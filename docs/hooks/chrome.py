@@ -71,9 +71,9 @@ def on_pre_build(config: Any) -> None:
 
 
 def on_env(env: Any, config: Any, **_: Any) -> Any:
-    """Give the templates the strings and the licence file's path from the site root."""
+    """Give the templates the strings, the licence file's path and the source locale (x-default)."""
     chrome = locales.section(languages.locale(config), "chrome")
-    env.globals["chrome"] = {**chrome, "licence": LICENCE}
+    env.globals["chrome"] = {**chrome, "licence": LICENCE, "source_locale": languages.default(config)}
     return env
 
 
