@@ -71,9 +71,10 @@ def on_pre_build(config: Any) -> None:
 
 
 def on_env(env: Any, config: Any, **_: Any) -> Any:
-    """Give the templates the strings, the licence file's path and the source locale (x-default)."""
+    """Give the templates the strings, the licence's path and the sitemap's x-default locale."""
     chrome = locales.section(languages.locale(config), "chrome")
-    env.globals["chrome"] = {**chrome, "licence": LICENCE, "source_locale": languages.default(config)}
+    source = languages.default(config)
+    env.globals["chrome"] = {**chrome, "licence": LICENCE, "source_locale": source}
     return env
 
 
