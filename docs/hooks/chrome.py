@@ -14,6 +14,7 @@ language menu links each home page relative to the page. ``on_post_build`` copie
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -23,13 +24,16 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 from dplesson import locales
-from dpsite import languages
+from dpsite import chapters, languages
 
 LICENCE = "LICENSE.txt"
 NOT_FOUND = "404.html"
 #: The one translation a preview builds besides English (``serve -- --locale nl``).
 PREVIEW = "DPLESSON_LOCALE"
 SITEMAPS = ("sitemap.xml", "sitemap.xml.gz")
+#: Attributes that hold ids of the page, and links to one (``href="#x"``, ``url(#x)``).
+_ID_ATTRIBUTE = re.compile(r'(?<=\s)(id|for|aria-(?:labelledby|describedby|controls))="([^"]*)"')
+_FRAGMENT = re.compile(r'(href="#|url\(#)(?=[^")])')
 _english_404: dict[str, str] = {}
 
 
@@ -75,7 +79,22 @@ def on_env(env: Any, config: Any, **_: Any) -> Any:
     chrome = locales.section(languages.locale(config), "chrome")
     source = languages.default(config)
     env.globals["chrome"] = {**chrome, "licence": LICENCE, "source_locale": source}
+    env.filters["print_chapter"] = print_chapter
     return env
+
+
+def print_chapter(page: Any) -> str:
+    """Return a chapter for the printable edition (overrides/print.html).
+
+    Its ids get its name as a prefix, unique on the page; its headings go one level down,
+    the first under the chapter's number.
+    """
+    name = page.file.src_uri.rsplit("/", 1)[-1].removesuffix(".md")
+    html = _FRAGMENT.sub(rf"\g<1>{name}-", page.content)
+    html = _ID_ATTRIBUTE.sub(lambda m: f'{m[1]}="{name}-{f" {name}-".join(m[2].split())}"', html)
+    html = re.sub(r"<(/?)h([1-5])\b", lambda m: f"<{m[1]}h{int(m[2]) + 1}", html)
+    number = chapters.NUMBERS.get(page.file.src_uri)
+    return re.sub(r"(<h2[^>]*>)", rf"\g<1>{number}. ", html, count=1) if number else html
 
 
 def site_root_link(link: str, config: Any) -> str:
