@@ -31,7 +31,7 @@ from tests.browser.conftest import HOST
 from tests.browser.site_pages import failed_requests
 from tests.conftest import LOCALES, ROOT
 from tests.site_html import built_page
-from tests.test_chrome import chrome, nav_files
+from tests.test_chrome import chrome, mkdocs_config, nav_files
 from tools.site_server import free_port, serve
 
 if TYPE_CHECKING:
@@ -86,7 +86,9 @@ def test_canonical_links_and_the_sitemap_name_every_page_of_every_locale(
     published: Published,
 ) -> None:
     address, site = published.address, published.site
+    # The nav's pages and those built outside it (the printable edition).
     names = [name for _, group in nav_files() for name in group]
+    names += mkdocs_config()["not_in_nav"].split()
     expected = {page_url(address, locale, name) for locale in LOCALES for name in names}
     for locale in LOCALES:
         for name in names:
