@@ -53,10 +53,11 @@ def chapters() -> tuple[str, ...]:
 
 
 class _Loader(yaml.SafeLoader):
-    """A safe loader that reads mkdocs.yml's ``!!python/...`` tags as plain nodes."""
+    """A safe loader that reads mkdocs.yml's ``!!python/...`` and ``!ENV`` tags as None."""
 
 
 _Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda *_: None)
+_Loader.add_constructor("!ENV", lambda *_: None)
 
 
 @cache
