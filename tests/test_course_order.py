@@ -16,19 +16,14 @@ The English pages are the source; every locale mirrors their structure
 from __future__ import annotations
 
 import re
-import sys
 from functools import cache
 from typing import Any
 
 import pytest
 import yaml
 
+from l10n import glossary, units  # docs/hooks is on pytest's pythonpath (pyproject.toml)
 from tests.conftest import DOCS
-
-if str(DOCS / "hooks") not in sys.path:
-    sys.path.insert(0, str(DOCS / "hooks"))
-
-from l10n import glossary, units  # docs/hooks is on sys.path, not a package
 
 GLOSSARY = DOCS / "hooks" / "glossary.yml"
 #: Sections and lines that point elsewhere rather than use a term.

@@ -1,14 +1,9 @@
 """The site around the pages: the languages built, the chrome in each, 404 pages, robots.txt.
 
 ``DPLESSON_LOCALE=nl`` (``serve -- --locale nl``) builds English and that translation only,
-a translator's preview. For each locale, ``on_config`` sets the site name, copyright, palette
-toggle names and permalink title (``chrome`` in ``dplesson/locales/<locale>.yml``),
-``on_pre_build`` the description, ``on_env`` hands the strings to ``overrides/``; a build
-whose ``mkdocs.yml`` languages disagree with the settings files fails. static-i18n writes
-every build's ``404.html`` to the site root: a translation's moves to its folder. The
-language menu links each home page relative to the page. ``on_post_build`` copies
-``LICENSE`` and writes ``robots.txt`` naming the sitemap, which it removes without a
-``site_url`` (a sitemap needs absolute URLs).
+a translator's preview. The strings are ``chrome`` in ``dplesson/locales/<locale>.yml``.
+static-i18n writes every language's ``404.html`` to the site root: a translation's moves to
+its folder. A sitemap needs absolute URLs, so a build without a ``site_url`` has none.
 """
 
 from __future__ import annotations

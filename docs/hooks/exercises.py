@@ -1,11 +1,7 @@
 """Turn the pages' exercise blocks into working exercises, from ``dplesson``'s answer key.
 
-The strict build fails on a block that ``exercise_blocks.problems`` finds wrong; otherwise
-its placeholders are written the locale's way (a value in a formula as a digit stand-in
-until docs/hooks/pages.py renders formulas) and the kind and the answer become ``data-*``
-attributes. A chapter gets a progress line under its title, the home page's
-``<div data-exercise-overview></div>`` a list of the chapters, and every such page its
-locale's interface strings as JSON for ``docs/assets/exercises/exercises.js``, which counts
+The strict build fails on a block that ``exercise_blocks.problems`` finds wrong. The
+reader's script, ``docs/assets/exercises/exercises.js``, checks answers and counts progress
 from the browser's storage. The locale is the build's, also on a page that falls back.
 """
 

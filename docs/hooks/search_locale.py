@@ -72,18 +72,15 @@ def add_folded_fields(index: dict[str, Any]) -> dict[str, Any]:
 def split_index(data: dict[str, Any], default: str, locales: list[str]) -> dict[str, Any]:
     """Split a merged index into one index per locale, keyed by locale, with local locations."""
     others = set(locales) - {default}
-    indexes = {
+    indexes: dict[str, dict[str, Any]] = {
         locale: {"config": {**data["config"], "lang": [locale]}, "docs": []}
         for locale in [default, *sorted(others)]
     }
     for entry in data["docs"]:
-        folder = entry["location"].split("/", 1)[0]  # the locale folder it points into, if any
+        folder, _, rest = entry["location"].partition("/")  # the locale folder, if any
         if folder in others:
-            indexes[folder]["docs"].append(
-                {**entry, "location": entry["location"][len(folder) + 1 :]}
-            )
-        else:
-            indexes[default]["docs"].append(entry)
+            entry = {**entry, "location": rest}
+        indexes[folder if folder in others else default]["docs"].append(entry)
     return indexes
 
 

@@ -81,6 +81,4 @@ def grid() -> str:
 
 def attach_grid(html: str) -> str:
     """Give every affordable-releases widget (its class written as :data:`WIDGET`) its grid."""
-    return (
-        html.replace(WIDGET, f'{WIDGET} data-grid="{escape(grid())}"') if WIDGET in html else html
-    )
+    return html.replace(WIDGET, f'{WIDGET} data-grid="{escape(grid())}"')
