@@ -160,6 +160,64 @@ def _exponential(p: Params) -> float:
     return share
 
 
+def _total_and_mean(p: Params) -> float:
+    assert p["n_after"] == p["n"] + 1
+    return float(p["n_after"] * Fraction(p["mean_after"]) - Fraction(p["total"]))
+
+
+def _squares(p: Params) -> float:
+    assert 0 <= p["lower"] < p["upper"]  # then the largest change is b² - a²
+    return float(p["upper"] ** 2 - p["lower"] ** 2)
+
+
+def _plan_size(p: Params) -> float:
+    # The typical error E|Z| equals the scale (b - a)/(n ε): at most the target from this n on.
+    epsilon, target = Fraction(str(p["epsilon"])), Fraction(str(p["target"]))
+    assert Fraction(str(p["max_sensitivity"])) == epsilon * target
+    return math.ceil(Fraction(p["upper"] - p["lower"]) / (epsilon * target))
+
+
+def _mean_bar(p: Params) -> float:
+    part = p["total"] / 2
+    assert math.isclose(p["part"], part) and p["sensitivity"] == p["upper"] - p["lower"]
+    scale = (p["upper"] - p["lower"]) / part
+    assert math.isclose(p["sum_scale"], scale)
+    assert p["sum_bar"] == round(scale * math.log(20), 2)
+    return float(scale * math.log(20) / p["n"])
+
+
+def _plan_remaining(p: Params) -> float:
+    left = Fraction(str(p["cap"])) - Fraction(str(p["e1"])) - Fraction(str(p["e2"]))
+    assert Fraction(str(p["remaining"])) == left
+    each = left / p["releases"]
+    assert math.isclose(p["each"], float(each))
+    # A count: scale 1/ε; the bar at level c is scale · ln(1/(1 - c)), ln 20 at 95 %.
+    return math.log(1 / (1 - Fraction(p["level"], 100))) / float(each)
+
+
+def _row_total(p: Params) -> float:
+    cell = 2 / p["epsilon"] ** 2  # Laplace noise of scale 1/ε
+    assert math.isclose(p["cell_variance"], cell)
+    assert math.isclose(p["row_variance"], p["cols"] * cell)
+    return math.sqrt(p["cols"] * cell)
+
+
+def _user_noise(p: Params) -> float:
+    assert math.isclose(p["sensitivity"], p["k"] * p["clip"])
+    return float(p["z"] * p["k"] * p["clip"])
+
+
+def _capped(p: Params) -> float:
+    assert p["l2"] == math.sqrt(p["k"]) == int(p["l2"])  # k coordinates of size one
+    sigma = (
+        math.sqrt(p["k"])
+        * math.sqrt(2 * math.log(1.25 / power_of_ten(p["exponent"])))
+        / p["epsilon"]
+    )
+    assert p["rounded"] == round(sigma, 2)
+    return float(sigma)
+
+
 NUMBERS: dict[str, Callable[[Params], float]] = {
     "anonymisation-differencing": _differencing,
     "anonymisation-factor": _factor,
@@ -176,6 +234,14 @@ NUMBERS: dict[str, Callable[[Params], float]] = {
     "training-sensitivity": _gradient_sensitivity,
     "mechanisms-sigma": _gaussian_sigma,
     "mechanisms-exponential": _exponential,
+    "anonymisation-total-and-mean": _total_and_mean,
+    "sensitivity-squares": _squares,
+    "laplace-plan-size": _plan_size,
+    "releasing-mean-bar": _mean_bar,
+    "composition-plan-remaining": _plan_remaining,
+    "histograms-row-total": _row_total,
+    "training-user-noise": _user_noise,
+    "mechanisms-capped": _capped,
 }
 
 

@@ -16,7 +16,11 @@ from typing import Any
 import numpy as np
 import pytest
 
+from dplesson import brute_force_sensitivity
 from dplesson.exercises import catalogue
+from dplesson.local import randomized_response
+from dplesson.meaning import guess_success_bound, membership_game
+from dplesson.sensitivity import contribution_sensitivity
 from tests.test_exercise_answers import CORE, check_variant, variants
 from tests.test_exercise_answers_practice import PRACTICE
 
@@ -75,6 +79,41 @@ def _count_accuracy(p: Params) -> float:
     return float(p["scale"]) * math.log(1 / 0.05)
 
 
+def _plan_bar(p: Params) -> float:
+    # A count's 95 % bar is ln 20 / ε: at most the target from ε = ln 20 / target on.
+    assert p["max_scale"] == round(p["target"] / math.log(20), 2)
+    return float(math.log(20) / p["target"])
+
+
+def _plan_people(p: Params) -> float:
+    t, target = Fraction(str(p["t"])), Fraction(str(p["target"]))
+    assert p["epsilon"] == round(math.log((1 + p["t"]) / (1 - p["t"])), 2)
+    return math.ceil((1 - t * t) / (4 * t * t * target * target))
+
+
+def _afford(p: Params) -> float:
+    each = math.log(20) / p["target"]
+    slack = 10.0 ** float(p["exponent"])
+    basic = math.floor(p["total"] / each)
+
+    def advanced(k: int) -> float:
+        return float(math.sqrt(2 * k * math.log(1 / slack)) * each + k * each * math.expm1(each))
+
+    fits = 0
+    while advanced(fits + 1) <= p["total"]:
+        fits += 1
+    # Neither count lies within rounding of its boundary.
+    assert not math.isclose(p["total"] / each, round(p["total"] / each), rel_tol=1e-9)
+    assert not math.isclose(advanced(fits + 1), p["total"], rel_tol=1e-9)
+    assert (p["basic"], p["advanced"]) == (basic, fits)
+    return float(max(basic, fits))
+
+
+def _largest_mean(p: Params) -> float:
+    assert (p["top"], p["bottom"]) == (p["total"] + p["total_bar"], p["count"] - p["count_bar"])
+    return float(Fraction(p["total"] + p["total_bar"], p["count"] - p["count_bar"]))
+
+
 NUMBERS: dict[str, Callable[[Params], float]] = {
     "epsilon-guess": _guess,
     "epsilon-posterior": _posterior,
@@ -86,6 +125,10 @@ NUMBERS: dict[str, Callable[[Params], float]] = {
     "beyond-zcdp": _zcdp,
     "opendp-sum-scale": _sum_scale,
     "opendp-count-accuracy": _count_accuracy,
+    "epsilon-plan-bar": _plan_bar,
+    "local-plan-people": _plan_people,
+    "beyond-plan-afford": _afford,
+    "opendp-mean-interval": _largest_mean,
 }
 
 
@@ -143,7 +186,78 @@ def test_beyond_not_post_processing_redrawing_depends_on_the_data() -> None:
 def test_opendp_mean_dividing_two_releases_is_post_processing() -> None:
     item = catalogue.by_id("opendp-mean")
     assert item.correct == "divide"
-    assert set(item.options) == {"third-query", "divide", "true-count", "median"}
+    assert set(item.options) == {"third-query", "divide", "true-count", "max-length"}
+    # max_length is an upper bound on the rows: dividing by it never exceeds the true mean.
+    ages = np.random.default_rng(3).integers(0, 101, size=1000)
+    assert ages.sum() / 3000 < ages.mean()
+
+
+def test_epsilon_who_took_part_only_add_remove_neighbours_differ_in_presence() -> None:
+    item = catalogue.by_id("epsilon-who-took-part")
+    assert item.correct == "add-remove"
+    respondents = ("Dana", "Ari", "Bo")
+    # Replace-one: one respondent's answers change, the list of respondents does not.
+    replaced = [("Dana", "yes"), ("Ari", "no"), ("Bo", "no")]
+    original = [("Dana", "no"), ("Ari", "no"), ("Bo", "no")]
+    assert tuple(name for name, _ in replaced) == tuple(n for n, _ in original) == respondents
+    # Add/remove: the neighbour lacks Dana, so "Dana took part" tells the two apart.
+    removed = original[1:]
+    assert "Dana" not in {name for name, _ in removed}
+    # And an ε-DP count does hide presence: the best guess is far from certain ("neither").
+    epsilon = float(item.params["epsilon"])
+    game = membership_game(epsilon, 20_000, np.random.default_rng(5))
+    assert game["success_rate"] <= guess_success_bound(epsilon) + 0.01 < 0.7
+
+
+def test_local_untrusted_only_randomizing_on_the_device_hides_the_answer_from_the_server() -> None:
+    item = catalogue.by_id("local-untrusted")
+    assert item.correct == "device"
+
+    def server_view(true_answer: int, design: str, rng: np.random.Generator) -> float:
+        """The share of "yes" the server receives from 4000 people with this true answer."""
+        answers = np.full(4000, true_answer)
+        if design == "device":
+            return float(np.mean(randomized_response(answers, rng)))
+        return float(np.mean(answers))  # the three other designs send the true answers
+
+    rng = np.random.default_rng(9)
+    for design in item.options:
+        yes, no = server_view(1, design, rng), server_view(0, design, rng)
+        if design == item.correct:  # a "yes" is only about three times likelier: ε = ln 3
+            assert 2.5 < yes / no < 3.6
+        else:
+            assert (yes, no) == (1.0, 0.0)  # the true answer itself
+
+
+def test_beyond_replace_groups_a_changed_age_touches_two_groups() -> None:
+    item = catalogue.by_id("beyond-replace-groups")
+    p = item.params
+    assert item.correct == "twice"
+    groups = range(int(p["groups"]))
+
+    def counts(data: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(data.count(g) for g in groups)
+
+    found = brute_force_sensitivity(counts, groups, 3, "replace-one").sensitivity
+    added = brute_force_sensitivity(counts, groups, 3, "add-remove").sensitivity
+    assert found == 2 and added == 1
+    epsilon = Fraction(str(p["epsilon"]))
+    assert Fraction(str(p["double"])) == found * epsilon
+    assert Fraction(str(p["sum"])) == int(p["groups"]) * epsilon
+
+
+def test_opendp_declare_rows_per_learner_must_be_bounded_for_a_learner_unit() -> None:
+    item = catalogue.by_id("opendp-declare")
+    assert item.correct == "identifier"
+    log = ["ana"] * 7 + ["bo"] * 2 + ["cy"]  # one row per lesson attended
+    without_ana = [learner for learner in log if learner != "ana"]
+    assert len(log) - len(without_ana) == 7  # one learner moves the count by all their rows
+    cut = 3
+    kept = [row for i, row in enumerate(log) if log[:i].count(row) < cut]
+    kept_without = [row for i, row in enumerate(without_ana) if without_ana[:i].count(row) < cut]
+    assert len(kept) - len(kept_without) == contribution_sensitivity(1, cut) == cut
+    # A margin counted from the data changes with the learner: it is not a public fact.
+    assert len(log) != len(without_ana)
 
 
 def test_every_exercise_of_the_site_is_checked_once() -> None:
@@ -156,6 +270,10 @@ def test_every_exercise_of_the_site_is_checked_once() -> None:
         "local-server-bug",
         "beyond-not-post-processing",
         "opendp-mean",
+        "epsilon-who-took-part",
+        "local-untrusted",
+        "beyond-replace-groups",
+        "opendp-declare",
     }
     assert extended == set(NUMBERS) | facts
     for stem in EXTENDED:

@@ -16,9 +16,19 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from dplesson import BudgetExceededError, BudgetLedger, k_anonymize
+from dplesson import (
+    BudgetExceededError,
+    BudgetLedger,
+    basic_composition,
+    brute_force_sensitivity,
+    clip_gradients,
+    closed_form_sensitivity,
+    k_anonymize,
+)
+from dplesson.accounting import group_privacy_epsilon
 from dplesson.exercises import catalogue
 from dplesson.selection import noisy_max_probabilities
+from dplesson.sensitivity import contribution_sensitivity
 from tests.test_exercise_answers import (
     CORE,
     NUMBERS,
@@ -262,6 +272,132 @@ def test_mechanisms_which_noise_gaussian_is_smaller_for_many_counts() -> None:
     assert gaussian < laplace and item.correct == "gaussian"
 
 
+def test_anonymisation_calls_a_customers_data_is_every_call_made_or_received() -> None:
+    item = exercise("anonymisation-calls")
+    assert item.correct == "all-calls"
+    calls = [("ana", "bo"), ("bo", "ana"), ("cy", "ana"), ("ana", "cy"), ("bo", "cy")]
+
+    def calls_per_customer(records: list[tuple[str, str]]) -> Counter[str]:
+        return Counter(name for call in records for name in call)
+
+    def statistic(records: list[tuple[str, str]]) -> list[int]:
+        return sorted(calls_per_customer(records).values())
+
+    made = [call for call in calls if call[0] != "ana"]  # only the calls Ana made removed
+    both = [call for call in calls if "ana" not in call]
+    assert calls_per_customer(made)["ana"] == 2  # the calls she received still describe her
+    assert calls_per_customer(both)["ana"] == 0
+    # One call record changes one call, while Ana is on four of them.
+    assert sum(1 for call in calls if "ana" in call) == 4
+    # Names replaced by numbers: the same calls, so the statistic does not change at all.
+    numbers = {name: str(i) for i, name in enumerate(sorted(calls_per_customer(calls)))}
+    assert statistic([(numbers[a], numbers[b]) for a, b in calls]) == statistic(calls)
+
+
+def test_sensitivity_class_mean_replace_one_gives_b_minus_a_over_n() -> None:
+    item = exercise("sensitivity-class-mean")
+    p = params(item)
+    assert item.correct == "replace"
+    lower, upper, n = p["lower"], p["upper"], p["n"]
+    mean = closed_form_sensitivity("mean", lower, upper, n, "replace-one")["exact"]
+    assert mean == Fraction(upper - lower, n)
+    # The checker agrees on a small class.
+    small = brute_force_sensitivity(
+        lambda d: Fraction(sum(d), len(d)), range(1, 5), 3, "replace-one"
+    )
+    assert small.sensitivity == Fraction(4 - 1, 3)
+    # Under add/remove the size is private: a one-pupil class moves by (b - a)/2, far more
+    # than the (b - a)/(n + 1) of the distractor.
+    assert Fraction(upper - lower, 2) > Fraction(upper - lower, n + 1)
+    # 0 is the sensitivity of the number of pupils, 1 that of a count under add/remove.
+    assert closed_form_sensitivity("count", lower, upper, n, "replace-one")["exact"] == 0
+    assert closed_form_sensitivity("count", lower, upper, n, "add-remove")["exact"] == 1
+
+
+def test_laplace_runs_one_member_moves_the_mean_by_runs_times_a_record() -> None:
+    item = exercise("laplace-runs")
+    p = params(item)
+    assert item.correct == "member"
+    members, runs, low, high = p["members"], p["runs"], p["lower"], p["upper"]
+    assert p["total"] == members * runs
+    times = np.full((members, runs), float(low))
+    before = times.mean()
+    times[0, :] = high  # one member's runs all replaced
+    moved = times.mean() - before
+    assert moved == pytest.approx((high - low) / members)
+    assert moved == pytest.approx(runs * (high - low) / p["total"])  # runs times the per-run Δ
+
+
+def test_releasing_share_dividing_by_the_public_size_adds_no_noise_and_no_cost() -> None:
+    item = exercise("releasing-share")
+    assert item.correct == "divide-public"
+    n, epsilon = 400, 1.0
+    # Replace-one: the number of respondents does not change, so it is public and free.
+    assert closed_form_sensitivity("count", 0, 1, n, "replace-one")["exact"] == 0
+    assert closed_form_sensitivity("count_above", 0, 1, n, "replace-one", 0)["exact"] == 1
+    divided = math.sqrt(2) / epsilon / n  # the count's noise, divided by the public n
+    second = math.sqrt(2) * (1 / n) / (epsilon / 2)  # the share on its own, with half
+    assert divided < second
+    # Dividing by a noisy number of respondents adds that release's noise on top.
+    rng = np.random.default_rng(4)
+    noisy_yes = 120 + rng.laplace(0.0, 2 / epsilon, 20_000)
+    noisy_n = n + rng.laplace(0.0, 2 / epsilon, 20_000)
+    assert np.std(noisy_yes / noisy_n) > np.std(noisy_yes / n)
+
+
+def test_composition_two_offices_a_resident_in_both_releases_loses_both_epsilons() -> None:
+    item = exercise("composition-two-offices")
+    p = params(item)
+    assert item.correct == "sum"
+    epsilon = p["epsilon"]
+    assert basic_composition([epsilon, epsilon], cap=10.0)["epsilon_total"] == p["total"]
+    # Two independent Laplace releases about the same resident: their joint log-ratio reaches
+    # the sum of the two ε, not the larger one.
+    z = np.linspace(-20.0, 0.0, 2001)  # below both centres, where each ratio is largest
+    one = (np.abs(z - 1.0) - np.abs(z)) * epsilon  # log-ratio of one release, scale 1/ε
+    assert np.max(one + one) == pytest.approx(p["total"])
+
+
+def test_histograms_households_one_person_moves_a_household_between_two_cells() -> None:
+    item = exercise("histograms-households")
+    p = params(item)
+    assert item.correct == "two"
+    largest = p["largest"]
+
+    def by_size(people: tuple[int, ...]) -> tuple[int, ...]:
+        sizes = Counter(min(s, largest) for s in Counter(people).values())
+        return tuple(sizes[s] for s in range(1, largest + 1))
+
+    found = brute_force_sensitivity(by_size, (0, 1, 2, 3), 4, "add-remove")
+    assert found.sensitivity == p["two"] == 2
+    first, second = found.witness.first, found.witness.second
+    assert len(set(first)) == len(set(second))  # the number of households did not change
+    assert closed_form_sensitivity("histogram", 1, 4, 4, "add-remove")["exact"] == p["one"]
+
+
+def test_training_keyboard_a_per_message_guarantee_covers_a_user_only_as_a_group() -> None:
+    item = exercise("training-keyboard")
+    p = params(item)
+    assert item.correct == "message"
+    clip, messages = 1.0, p["messages"]
+    same_way = clip_gradients(np.tile([[3.0, 4.0]], (messages, 1)), clip)
+    assert np.linalg.norm(same_way.sum(axis=0)) == pytest.approx(messages * clip)
+    assert contribution_sensitivity(clip, messages) == messages * clip  # not C
+    assert group_privacy_epsilon(p["epsilon"], messages) == messages * p["epsilon"]
+
+
+def test_mechanisms_vaccinations_laplace_wins_when_one_person_changes_one_count() -> None:
+    item = exercise("mechanisms-vaccinations")
+    p = params(item)
+    change = np.zeros(p["d"])
+    change[17] = 1.0  # one person's first vaccination, in one week
+    assert np.abs(change).sum() == np.linalg.norm(change) == 1.0  # L1 = L2 = 1
+    laplace = math.sqrt(2) / p["epsilon"]
+    gaussian = math.sqrt(2 * math.log(1.25 / power_of_ten(p["k"]))) / p["epsilon"]
+    assert (p["laplace_std"], p["gaussian_std"]) == (round(laplace, 2), round(gaussian, 2))
+    assert laplace < gaussian and item.correct == "laplace"
+
+
 def test_mechanisms_noisy_max_votes_under_add_remove_need_only_delta_over_epsilon() -> None:
     item = exercise("mechanisms-noisy-max")
     assert item.correct == "monotone"
@@ -302,6 +438,14 @@ FACTS = {
     "training-layer-bug",
     "mechanisms-delta",
     "mechanisms-which-noise",
+    "anonymisation-calls",
+    "sensitivity-class-mean",
+    "laplace-runs",
+    "releasing-share",
+    "composition-two-offices",
+    "histograms-households",
+    "training-keyboard",
+    "mechanisms-vaccinations",
     "mechanisms-noisy-max",
 }
 

@@ -14,6 +14,7 @@ import html
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 from types import MappingProxyType, SimpleNamespace
 
@@ -22,7 +23,7 @@ from mkdocs.exceptions import PluginError
 
 import exercises as hook
 from dplesson import locales
-from dplesson.exercises import Exercise, Variant, catalogue, numeric
+from dplesson.exercises import REQUIRED_SKILLS, SKILLS, Exercise, Variant, catalogue, numeric
 from dpsite import exercise_blocks
 from dpsite.exercise_blocks import MathValues
 from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
@@ -64,6 +65,52 @@ def test_chapters_follow_the_course_order_of_the_navigation() -> None:
     nav = NAV_CHAPTERS.findall((DOCS.parent / "mkdocs.yml").read_text(encoding="utf-8"))
     in_nav = [stem for stem in nav if stem in catalogue.CHAPTERS]
     assert in_nav == list(catalogue.CHAPTERS)
+
+
+def course_chapters() -> list[str]:
+    """The page stems listed under ``Course:`` in the navigation of ``mkdocs.yml``."""
+    lines = (DOCS.parent / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, text in enumerate(lines) if text.strip() == "- Course:")
+    indent = len(lines[start]) - len(lines[start].lstrip())
+    stems = []
+    for text in lines[start + 1 :]:
+        if text.strip() and len(text) - len(text.lstrip()) <= indent:
+            break
+        stems += NAV_CHAPTERS.findall(text)
+    return stems
+
+
+def test_every_course_chapter_of_the_navigation_has_an_answer_key() -> None:
+    """The catalogue's chapters are the navigation's course, so none escapes its checks."""
+    chapters = course_chapters()
+    assert len(chapters) >= 12
+    assert sorted(chapters) == sorted(catalogue.CHAPTERS)
+
+
+def test_every_course_chapter_asks_for_transfer_or_planning_and_a_scenario() -> None:
+    """Practice that tests understanding: each chapter meets every group of REQUIRED_SKILLS."""
+    assert REQUIRED_SKILLS == (("transfer", "plan"), ("scenario",))
+    for stem in course_chapters():
+        asked = {exercise.skill for exercise in catalogue.for_chapter(stem)}
+        for group in REQUIRED_SKILLS:
+            assert asked & set(group), f"{stem} has no exercise of skill {' or '.join(group)}"
+
+
+def test_the_catalogue_refuses_a_chapter_without_a_required_skill() -> None:
+    transfer = OTHER
+    scenario = replace(PICK, id="scratch-scenario", variants=())
+    catalogue.check_skills("laplace", [SCALE, transfer, scenario])  # both groups met
+    with pytest.raises(ValueError, match="'laplace' needs an exercise of skill scenario"):
+        catalogue.check_skills("laplace", [SCALE, transfer, BUG])
+    with pytest.raises(ValueError, match="skill transfer or plan; it has apply, scenario"):
+        catalogue.check_skills("laplace", [SCALE, scenario])
+
+
+def test_every_exercise_names_a_known_skill() -> None:
+    assert all(e.skill in SKILLS for e in catalogue.all_exercises())
+    for skill in (None, "recite"):
+        with pytest.raises(ValueError, match="skill must be one of recall, apply"):
+            Exercise(id="scratch-none", chapter="laplace", kind="number", answer=1.0, skill=skill)  # type: ignore[arg-type]
 
 
 # --- the pages of every locale ---------------------------------------------------------------
@@ -177,6 +224,7 @@ SCALE = Exercise(
     params={"sensitivity": 2, "epsilon": 0.5, "shift": -1.5, "unit": "km"},
     answer=4.0,
     tolerance=0.01,
+    skill="apply",
 )
 PICK = Exercise(
     id="scratch-pick",
@@ -185,6 +233,7 @@ PICK = Exercise(
     params={"n": 1000},
     options=("a", "b"),
     correct="b",
+    skill="scenario",
 )
 BUG = Exercise(
     id="scratch-bug",
@@ -193,8 +242,11 @@ BUG = Exercise(
     options=("line-1", "line-2"),
     correct="line-2",
     code="noise = pool[0]\nrelease = value + noise",
+    skill="diagnose",
 )
-OTHER = Exercise(id="scratch-other", chapter="releasing", kind="number", answer=1.0)
+OTHER = Exercise(
+    id="scratch-other", chapter="releasing", kind="number", answer=1.0, skill="transfer"
+)
 SCRATCH = {e.id: e for e in (SCALE, PICK, BUG, OTHER)}
 PAGE = """# The Laplace mechanism
 
@@ -238,6 +290,7 @@ MANY = numeric(
     "histograms",
     0.01,
     [Variant({"n": n, "epsilon": 0.5, "unit": "km"}, 2.0 / n / 0.5) for n in (4, 8, 16)],
+    skill="plan",
 )
 MANY_PAGE = """<div data-exercise="scratch-many" markdown>
 

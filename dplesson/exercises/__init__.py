@@ -9,6 +9,11 @@ from :attr:`Exercise.params` (written the reader's way) and whose answer it atta
 A numeric exercise has several :class:`Variant` s: the same question with other numbers, each
 with its own answer, all computed here. The page shows the first and carries the others, so
 each new attempt of a reader draws other numbers (``docs/assets/exercises/exercises.js``).
+
+Every exercise also names the :data:`Skill` it asks for, from recalling a definition to
+planning a release, so that the catalogue can hold each chapter to :data:`REQUIRED_SKILLS`:
+at least one item that transfers the chapter's idea or plans over several steps, and one
+scenario that judges a described release.
 """
 
 from __future__ import annotations
@@ -19,12 +24,34 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
-__all__ = ["KINDS", "MIN_VARIANTS", "Exercise", "Kind", "Variant", "number", "numeric"]
+__all__ = [
+    "KINDS",
+    "MIN_VARIANTS",
+    "REQUIRED_SKILLS",
+    "SKILLS",
+    "Exercise",
+    "Kind",
+    "Skill",
+    "Variant",
+    "number",
+    "numeric",
+]
 
 Kind = Literal["number", "choice", "bug"]
 #: ``number``: type a number; ``choice``: pick one option; ``bug``: pick the faulty line or
 #: the right diagnosis of a code snippet (``code``) that the build shows in every locale.
 KINDS: tuple[Kind, ...] = ("number", "choice", "bug")
+Skill = Literal["recall", "apply", "diagnose", "transfer", "plan", "scenario"]
+#: What the learner must do, the classes of the course review (``content-t3.md`` §2.6):
+#: ``recall`` a definition or fact; ``apply`` a formula the page gives; ``diagnose`` a bug or
+#: a false reading in one step; ``transfer`` the chapter's idea to a query or setting the
+#: page does not work through; ``plan`` over several steps towards a design decision (a
+#: size, a budget, an accuracy); ``scenario``: judge a described release, its neighbour
+#: model and privacy unit, and what follows from them.
+SKILLS: tuple[Skill, ...] = ("recall", "apply", "diagnose", "transfer", "plan", "scenario")
+#: What every chapter asks at least once: each group is met by an exercise of any of its
+#: skills (checked by ``catalogue``).
+REQUIRED_SKILLS: tuple[tuple[Skill, ...], ...] = (("transfer", "plan"), ("scenario",))
 #: The fewest variants a numeric exercise has (``tests/test_exercise_answers.py`` holds each
 #: exercise of the catalogue to it).
 MIN_VARIANTS = 3
@@ -55,6 +82,7 @@ class Exercise:
     ``number``) is accepted within ``tolerance`` (absolute) of the exact value; ``options``
     are the option ids the page words (``data-option="ID"``) and ``correct`` the right one.
     ``code`` is the snippet of a ``bug`` exercise, shown as a code block in every locale.
+    ``skill`` (required) is what the exercise asks the learner to do (:data:`SKILLS`).
     ``variants`` are the exercise's sets of numbers; give either ``variants`` or ``params``
     and ``answer`` (one variant). ``params`` and ``answer`` are always the first variant's,
     the one a page shows before any attempt and without JavaScript.
@@ -70,6 +98,7 @@ class Exercise:
     correct: str | None = None
     code: str | None = None
     variants: tuple[Variant, ...] = ()
+    skill: Skill | None = None
 
     def __post_init__(self) -> None:
         """Check the entry's own consistency, so a broken key fails at import, not on a page."""
@@ -77,6 +106,10 @@ class Exercise:
             raise ValueError(f"id must be letters, digits and '-'; got {self.id!r}")
         if self.kind not in KINDS:
             raise ValueError(f"kind must be one of {', '.join(KINDS)}; got {self.kind!r}")
+        if self.skill not in SKILLS:
+            raise ValueError(
+                f"{self.id}: skill must be one of {', '.join(SKILLS)}; got {self.skill!r}"
+            )
         self._take_variants()
         if self.kind == "number":
             if any(v.answer is None or not math.isfinite(v.answer) for v in self.variants):
@@ -123,12 +156,22 @@ class Exercise:
 
 
 def number(
-    id: str, chapter: str, answer: float, tolerance: float, params: Mapping[str, Value]
+    id: str,
+    chapter: str,
+    answer: float,
+    tolerance: float,
+    params: Mapping[str, Value],
+    *,
+    skill: Skill,
 ) -> Exercise:
     """Return a ``number`` exercise with one set of numbers, ``params`` and ``answer``."""
-    return Exercise(id, chapter, "number", params, answer=answer, tolerance=tolerance)
+    return Exercise(id, chapter, "number", params, answer=answer, tolerance=tolerance, skill=skill)
 
 
-def numeric(id: str, chapter: str, tolerance: float, variants: Iterable[Variant]) -> Exercise:
+def numeric(
+    id: str, chapter: str, tolerance: float, variants: Iterable[Variant], *, skill: Skill
+) -> Exercise:
     """Return a ``number`` exercise with several sets of numbers, the first shown first."""
-    return Exercise(id, chapter, "number", tolerance=tolerance, variants=tuple(variants))
+    return Exercise(
+        id, chapter, "number", tolerance=tolerance, variants=tuple(variants), skill=skill
+    )

@@ -2,9 +2,11 @@
 
 Each content chapter has a module ``dplesson.exercises.<stem>`` exposing ``EXERCISES``, a
 tuple of :class:`~dplesson.exercises.Exercise`. This module is the one place that lists the
-chapters and checks what holds across them: ids are unique and each exercise names the
-chapter whose module defines it. The docs build (``docs/hooks/exercises.py``) and the tests
-read the exercises only through :func:`all_exercises`, :func:`by_id` and :func:`for_chapter`.
+chapters and checks what holds across them: ids are unique, each exercise names the
+chapter whose module defines it, and each chapter asks for every group of
+:data:`~dplesson.exercises.REQUIRED_SKILLS` (a transfer or planning item, and a scenario).
+The docs build (``docs/hooks/exercises.py``) and the tests read the exercises only through
+:func:`all_exercises`, :func:`by_id` and :func:`for_chapter`.
 """
 
 from __future__ import annotations
@@ -14,12 +16,14 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from dplesson.exercises import REQUIRED_SKILLS
+
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping
 
     from dplesson.exercises import Exercise
 
-__all__ = ["CHAPTERS", "all_exercises", "by_id", "for_chapter"]
+__all__ = ["CHAPTERS", "all_exercises", "by_id", "check_skills", "for_chapter"]
 
 #: The content chapters, as page stems (``docs/<locale>/<stem>.md``), in course order.
 CHAPTERS: tuple[str, ...] = (
@@ -49,7 +53,22 @@ def _load(stem: str) -> tuple[Exercise, ...]:
                 f"exercise {exercise.id!r} is defined in dplesson.exercises.{stem} "
                 f"but names chapter {exercise.chapter!r}"
             )
+    check_skills(stem, exercises)
     return exercises
+
+
+def check_skills(stem: str, exercises: Iterable[Exercise]) -> None:
+    """Refuse a chapter that lacks a group of ``REQUIRED_SKILLS``, naming the chapter and group.
+
+    A chapter whose practice only recalls and substitutes fails the build, not a review.
+    """
+    asked = {exercise.skill for exercise in exercises}
+    for group in REQUIRED_SKILLS:
+        if not asked & set(group):
+            raise ValueError(
+                f"chapter {stem!r} needs an exercise of skill {' or '.join(group)}; "
+                f"it has {', '.join(sorted(str(s) for s in asked)) or 'none'}"
+            )
 
 
 @cache

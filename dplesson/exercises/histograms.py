@@ -2,12 +2,23 @@
 
 The noise scale of a histogram under replace-one, why k-anonymity is not differential
 privacy, what one release of a whole histogram costs, and the mistake of skipping empty
-cells (which tells everybody which cells hold nobody).
+cells (which tells everybody which cells hold nobody). Then the noise of a row total derived
+from the released cells (transfer), and a histogram of households whose privacy unit is a
+person, so that one person moves a household between two cells (scenario).
 """
 
 from __future__ import annotations
 
-from dplesson import closed_form_sensitivity, k_anonymize
+import math
+from collections import Counter
+
+from dplesson import (
+    brute_force_sensitivity,
+    closed_form_sensitivity,
+    k_anonymize,
+    laplace_variance,
+    split_variance,
+)
 from dplesson.exercises import Exercise, Variant, numeric
 
 __all__ = ["EXERCISES"]
@@ -41,10 +52,41 @@ released = {
 }
 """
 
+#: ``(rows, columns, ε)`` of a grid released under add/remove; a row total adds its cells.
+_GRIDS = ((3, 3, 1.0), (4, 5, 0.5), (2, 8, 0.25), (3, 2, 2.0))
+
+
+def _row_total(rows: int, columns: int, epsilon: float) -> Variant:
+    variance = split_variance([epsilon] * columns)
+    params = {
+        "rows": rows,
+        "cols": columns,
+        "epsilon": epsilon,
+        "cell_variance": laplace_variance(1.0 / epsilon),
+        "row_variance": variance,
+    }
+    return Variant({**params, "shown": round(math.sqrt(variance), 2)}, math.sqrt(variance))
+
+
+#: Households by size, the last cell for this size and more. A record names a person's
+#: household; the checker tries every population of a few people in three households.
+_LARGEST = 4
+_HOUSEHOLDS, _PEOPLE = (0, 1, 2), 5
+
+
+def _sizes(people: tuple[int, ...]) -> tuple[int, ...]:
+    """Count households by size; each person is given as the household they live in."""
+    sizes = Counter(min(size, _LARGEST) for size in Counter(people).values())
+    return tuple(sizes[size] for size in range(1, _LARGEST + 1))
+
+
+_PERSON = brute_force_sensitivity(_sizes, _HOUSEHOLDS, _PEOPLE, "add-remove").sensitivity
+
 EXERCISES: tuple[Exercise, ...] = (
-    numeric("histograms-scale", "histograms", 0.01, map(_scale, _SCALES)),
+    numeric("histograms-scale", "histograms", 0.01, map(_scale, _SCALES), skill="apply"),
     Exercise(
         id="histograms-k-flip",
+        skill="diagnose",
         chapter="histograms",
         kind="choice",
         params={"k": _K, "others": _K - 1, "with_you": _WITH_YOU, "without_you": _WITHOUT_YOU},
@@ -53,6 +95,7 @@ EXERCISES: tuple[Exercise, ...] = (
     ),
     Exercise(
         id="histograms-cost",
+        skill="diagnose",
         chapter="histograms",
         kind="choice",
         params={
@@ -66,10 +109,27 @@ EXERCISES: tuple[Exercise, ...] = (
     ),
     Exercise(
         id="histograms-empty-bug",
+        skill="diagnose",
         chapter="histograms",
         kind="bug",
         options=("line-8", "line-6", "line-3", "none"),
         correct="line-8",
         code=_EMPTY_CODE,
+    ),
+    numeric(
+        "histograms-row-total",
+        "histograms",
+        0.01,
+        (_row_total(*g) for g in _GRIDS),
+        skill="transfer",
+    ),
+    Exercise(
+        id="histograms-households",
+        chapter="histograms",
+        kind="choice",
+        skill="scenario",
+        params={"largest": _LARGEST, "one": int(_ADD["exact"]), "two": int(_PERSON)},
+        options=("one", "two", "largest", "zero"),
+        correct="two",
     ),
 )

@@ -2,7 +2,9 @@
 
 Choosing δ against the size of the data, the classic Gaussian σ, when Gaussian noise is
 smaller than Laplace noise for many counts at once, the probability with which the
-exponential mechanism picks the best option, and the noise report noisy max needs for votes.
+exponential mechanism picks the best option, and the noise report noisy max needs for votes
+(transfer). Then the Gaussian σ when a person appears in only some of many counts (transfer),
+and which noise suits weekly counts in which each person appears once (scenario).
 """
 
 from __future__ import annotations
@@ -60,18 +62,48 @@ def _pick(scores: tuple[float, ...], epsilon: float, sensitivity: float) -> Vari
     return Variant(params, best)
 
 
+#: ``(k, d, ε, exponent of δ)``: a person in at most k of d weekly counts, each moved by at
+#: most one, so the L2 sensitivity is sqrt(k) (k a square, so it is a whole number).
+_CAPPED = ((4, 52, 0.5, 5), (9, 100, 0.8, 6), (16, 365, 0.5, 6), (25, 52, 0.9, 5))
+
+
+def _capped(k: int, d: int, epsilon: float, exponent: int) -> Variant:
+    l2 = math.sqrt(k)
+    sigma = gaussian_sigma(l2, epsilon, _power_of_ten(exponent))
+    params = {
+        "k": k,
+        "d": d,
+        "epsilon": epsilon,
+        "exponent": exponent,
+        "l2": l2,
+        "rounded": round(sigma, 2),
+    }
+    return Variant(params, sigma)
+
+
+#: Weekly counts of first vaccinations: each person is in one week only, so both
+#: sensitivities are 1, whatever the number of weeks.
+_WEEKS, _WEEK_EPSILON, _WEEK_EXPONENT = 52, 0.5, 5
+_WEEK_LAPLACE = math.sqrt(laplace_variance(1.0 / _WEEK_EPSILON))
+_WEEK_GAUSSIAN = gaussian_sigma(1.0, _WEEK_EPSILON, _power_of_ten(_WEEK_EXPONENT))
+_WEEK_SMALLER = "gaussian" if _WEEK_GAUSSIAN < _WEEK_LAPLACE else "laplace"
+
 EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         id="mechanisms-delta",
+        skill="diagnose",
         chapter="mechanisms",
         kind="choice",
         params={"n": _PEOPLE, "one_over_n": 1 / _PEOPLE, "k": _DELTA_EXPONENT},
         options=("one-over-n", "tiny", "irrelevant"),
         correct="tiny",
     ),
-    numeric("mechanisms-sigma", "mechanisms", 0.01, (_sigma(*case) for case in _SIGMAS)),
+    numeric(
+        "mechanisms-sigma", "mechanisms", 0.01, (_sigma(*case) for case in _SIGMAS), skill="apply"
+    ),
     Exercise(
         id="mechanisms-which-noise",
+        skill="diagnose",
         chapter="mechanisms",
         kind="choice",
         params={
@@ -84,13 +116,37 @@ EXERCISES: tuple[Exercise, ...] = (
         options=("laplace", "gaussian", "same"),
         correct=_SMALLER,
     ),
-    numeric("mechanisms-exponential", "mechanisms", 0.01, (_pick(*case) for case in _PICKS)),
-    # skill: transfer (the neighbour model decides the scale; content-t3.md §2.6)
+    numeric(
+        "mechanisms-exponential",
+        "mechanisms",
+        0.01,
+        (_pick(*case) for case in _PICKS),
+        skill="apply",
+    ),
+    numeric(
+        "mechanisms-capped", "mechanisms", 0.01, (_capped(*c) for c in _CAPPED), skill="transfer"
+    ),
     Exercise(
         id="mechanisms-noisy-max",
         chapter="mechanisms",
         kind="choice",
+        skill="transfer",  # the neighbour model decides the scale (content-t3.md §2.6)
         options=("half", "monotone", "general"),
         correct="monotone",
+    ),
+    Exercise(
+        id="mechanisms-vaccinations",
+        chapter="mechanisms",
+        kind="choice",
+        skill="scenario",
+        params={
+            "d": _WEEKS,
+            "epsilon": _WEEK_EPSILON,
+            "k": _WEEK_EXPONENT,
+            "laplace_std": round(_WEEK_LAPLACE, 2),
+            "gaussian_std": round(_WEEK_GAUSSIAN, 2),
+        },
+        options=("laplace", "gaussian", "same", "data"),
+        correct=_WEEK_SMALLER,
     ),
 )

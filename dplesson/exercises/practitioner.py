@@ -94,44 +94,60 @@ def monitor(counts, threshold, epsilon, rng):
 """
 
 EXERCISES: tuple[Exercise, ...] = (
-    # skill: apply
-    numeric("practitioner-upper", _CHAPTER, 0.01, (_upper(*case) for case in _UPPERS)),
-    # skill: scenario
+    numeric(
+        "practitioner-upper", _CHAPTER, 0.01, (_upper(*case) for case in _UPPERS), skill="apply"
+    ),
     Exercise(
+        skill="scenario",
         id="practitioner-bounds",
         chapter=_CHAPTER,
         kind="choice",
         options=("data", "week", "public"),
         correct="public",
     ),
-    # skill: scenario
     Exercise(
+        skill="scenario",
         id="practitioner-unit",
         chapter=_CHAPTER,
         kind="choice",
         options=("visit", "patient", "drop"),
         correct="patient",
     ),
-    # skill: transfer
-    numeric("practitioner-contribution-bar", _CHAPTER, 0.01, (_bar(*case) for case in _BARS)),
-    # skill: apply
-    numeric("practitioner-threshold", _CHAPTER, 0.01, (_threshold(*case) for case in _THRESHOLDS)),
-    # skill: transfer
-    numeric("practitioner-ratio", _CHAPTER, 0.01, (_ratio(*case) for case in _RATIOS)),
-    # skill: apply
-    numeric("practitioner-over-time", _CHAPTER, 0.01, (_over_time(*case) for case in _OVER_TIME)),
-    # skill: plan
-    numeric("practitioner-plan", _CHAPTER, 0.01, (_plan(*case) for case in _PLANS)),
-    # skill: scenario
+    numeric(
+        "practitioner-contribution-bar",
+        _CHAPTER,
+        0.01,
+        (_bar(*case) for case in _BARS),
+        skill="transfer",
+    ),
+    numeric(
+        "practitioner-threshold",
+        _CHAPTER,
+        0.01,
+        (_threshold(*case) for case in _THRESHOLDS),
+        skill="apply",
+    ),
+    numeric(
+        "practitioner-ratio", _CHAPTER, 0.01, (_ratio(*case) for case in _RATIOS), skill="transfer"
+    ),
+    numeric(
+        "practitioner-over-time",
+        _CHAPTER,
+        0.01,
+        (_over_time(*case) for case in _OVER_TIME),
+        skill="apply",
+    ),
+    numeric("practitioner-plan", _CHAPTER, 0.01, (_plan(*case) for case in _PLANS), skill="plan"),
     Exercise(
+        skill="scenario",
         id="practitioner-scenario",
         chapter=_CHAPTER,
         kind="choice",
         options=("attendance-replace", "member-replace", "member-add", "attendance-add"),
         correct="member-add",
     ),
-    # skill: diagnose
     Exercise(
+        skill="diagnose",
         id="practitioner-svt-bug",
         chapter=_CHAPTER,
         kind="bug",
@@ -139,8 +155,8 @@ EXERCISES: tuple[Exercise, ...] = (
         correct="line-8",
         code=_MONITOR_CODE,
     ),
-    # skill: recall
     Exercise(
+        skill="recall",
         id="practitioner-invariant",
         chapter=_CHAPTER,
         kind="choice",

@@ -112,7 +112,7 @@ FOLDED_QUERIES = [
     ("nl", "differentiele", "glossary/"),
     ("nl", "differentiële", "glossary/"),
     ("zh", "隐私预算", "composition/"),
-    ("zh", "一个人", "sensitivity/"),
+    ("zh", "多次就诊", "sensitivity/"),  # "many hospital visits", inside a sentence of one page
 ]
 
 
