@@ -173,8 +173,10 @@ def _run(session: nox.Session, *args: str, env: dict[str, str] | None = None) ->
 
 def _site(session: nox.Session) -> None:
     """Build ``site/`` strictly, unless it was already built from exactly these sources."""
-    # The date too: the sitemap and the wheel carry it, so a new commit's site is built anew.
+    # The date too: the sitemap and the wheel carry it, so a new commit's site is built anew;
+    # and the address (README, Publishing), which canonical links and the sitemap carry.
     wanted = _digest(*(ROOT / name for name in SITE_INPUTS)) + os.environ["SOURCE_DATE_EPOCH"]
+    wanted += os.environ.get("DPLESSON_SITE_URL", "")
     with _locked("site"):
         if SITE.is_dir() and SITE_STAMP.exists() and SITE_STAMP.read_text() == wanted:
             session.log("site/ was built from these sources: reusing it")

@@ -21,10 +21,11 @@ FIGURE = re.compile(r'^<div data-figure="([\w-]+)"></div>$', re.MULTILINE)
 
 
 class _Loader(yaml.SafeLoader):
-    """Reads ``mkdocs.yml``, whose toc slugify option is a python tag, as plain data."""
+    """Reads ``mkdocs.yml`` as plain data: its python tags (toc slugify) and ``!ENV`` settings as None."""
 
 
 _Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda *_: None)
+_Loader.add_constructor("!ENV", lambda *_: None)
 
 
 @cache

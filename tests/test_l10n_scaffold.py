@@ -24,10 +24,11 @@ SETTINGS = ROOT / "dplesson" / "locales"
 
 
 class _Loader(yaml.SafeLoader):
-    """Reads mkdocs.yml, whose toc slugify option is a python tag, as plain data."""
+    """Reads mkdocs.yml (a python tag in toc, ``!ENV`` for site_url and repo_url) as plain data."""
 
 
 _Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda *_: None)
+_Loader.add_constructor("!ENV", lambda *_: None)
 
 
 @pytest.fixture

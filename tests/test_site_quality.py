@@ -197,5 +197,5 @@ def test_the_sitemap_lists_every_page_with_its_translations(site_dir: Path, site
     assert entries[laplace] == {
         locale: urljoin(site_url, ("" if locale == "en" else f"{locale}/") + "laplace/")
         for locale in LOCALES
-    }
-    assert all(set(alternates) == set(LOCALES) for alternates in entries.values()), entries
+    } | {"x-default": laplace}
+    assert all(set(alternates) == {*LOCALES, "x-default"} for alternates in entries.values())

@@ -7,12 +7,11 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
-import yaml
 
 from tests.browser.conftest import HOST, Visit
 from tests.browser.site_pages import failed_requests, search, search_word
-from tests.conftest import ROOT
 from tests.docs_sources import nav_files
+from tools.links import site_url
 from tools.site_server import serve
 
 pytestmark = pytest.mark.browser
@@ -20,10 +19,8 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def sub_path() -> str:
-    """The path of ``site_url`` in mkdocs.yml, else ``/dplesson`` (a site_url-less build)."""
-    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
-    path = urlparse(str(config.get("site_url") or "")).path.rstrip("/")
-    return path or "/dplesson"
+    """The path of the build's address (``DPLESSON_SITE_URL``), else ``/dplesson``."""
+    return urlparse(site_url()).path.rstrip("/") or "/dplesson"
 
 
 @pytest.fixture(scope="module")
