@@ -21,7 +21,7 @@ FIGURE = re.compile(r'^<div data-figure="([\w-]+)"></div>$', re.MULTILINE)
 
 
 class _Loader(yaml.SafeLoader):
-    """Reads ``mkdocs.yml`` as plain data: its python tags (toc slugify) and ``!ENV`` settings as None."""
+    """Reads ``mkdocs.yml`` as plain data: python tags (toc slugify) and ``!ENV`` read as None."""
 
 
 _Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda *_: None)
