@@ -26,12 +26,12 @@ from xml.etree import ElementTree
 
 import pytest
 
-from tests import html
+from dplesson import locales
+from tests import docs_sources, site_soup
 from tests.browser.conftest import HOST
 from tests.browser.site_pages import failed_requests
 from tests.conftest import LOCALES, ROOT
 from tests.site_html import built_page
-from tests.test_chrome import chrome, mkdocs_config, nav_files
 from tools.site_server import free_port, serve
 
 if TYPE_CHECKING:
@@ -87,12 +87,12 @@ def test_canonical_links_and_the_sitemap_name_every_page_of_every_locale(
 ) -> None:
     address, site = published.address, published.site
     # The nav's pages and those built outside it (the printable edition).
-    names = [name for _, group in nav_files() for name in group]
-    names += mkdocs_config()["not_in_nav"].split()
+    names = list(docs_sources.nav_files())
+    names += docs_sources.config()["not_in_nav"].split()
     expected = {page_url(address, locale, name) for locale in LOCALES for name in names}
     for locale in LOCALES:
         for name in names:
-            soup = html.page(built_page(site, locale, name))
+            soup = site_soup.page(built_page(site, locale, name))
             canonical = [link["href"] for link in soup.select('link[rel="canonical"]')]
             assert canonical == [page_url(address, locale, name)], (locale, name)
 
@@ -130,7 +130,7 @@ def test_404_pages_load_styled_and_link_to_pages_that_exist_at_any_depth(
 ) -> None:
     """``nearest``: the locale's own 404 page; ``root``: the site root's, in the source language."""
     shown = locale if host == "nearest" else LOCALES[0]
-    strings = chrome(shown)
+    strings = locales.section(shown, "chrome")
     with serve(published.site, prefix=SUB_PATH, not_found=host) as base:
         folder = urlsplit(page_url(base + "/", locale, "index.md")).path
         checked: dict[str, int] = {}
