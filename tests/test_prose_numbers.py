@@ -6,7 +6,8 @@ year, a report number), or be listed below as a label (a year, a chapter or chec
 number) with the reason; a real-world figure is listed as ``cited:`` with a phrase of the
 page's References section that names its source. Each page a translation has must show the
 same numbers as its English source, written with its locale's decimal separator; a page it
-lacks is English's, shown as it is.
+lacks is English's, shown as it is. On the built pages, every number a reader sees in a page's
+text is grouped as ``dplesson.locales.format_number`` groups it in that page's locale.
 """
 
 from __future__ import annotations
@@ -14,12 +15,16 @@ from __future__ import annotations
 import re
 from collections import Counter
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 
 import pytest
 
+from dplesson import locales
+from tests import site_soup
 from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
 from tests.docs_sources import includes, own_pages, pages
 from tests.prose_numbers import dotted_decimals, numbers, uncited
+from tests.site_html import locale_of
 
 # Numbers that name something rather than state a result, per English page.
 LABELS: dict[str, dict[str, str]] = {
@@ -192,3 +197,67 @@ def test_decimal_comma_in_prose(locale: str) -> None:
     for name, path in own_pages(locale).items():
         dotted = dotted_decimals(path.read_text(encoding="utf-8"))
         assert not dotted, f"{locale}/{name} writes decimals with a point: {dotted}"
+
+
+#: Numbers that name something and are written as their owner writes them, never grouped.
+IDENTIFIERS = {"4417749": "the number AOL gave one searcher (anonymisation.md), a name"}
+#: Where a page shows numbers that are not the lesson's text: code, formulas, scripts.
+NOT_PROSE = "pre, code, math, script, style, .arithmatex"
+
+
+def shown_numbers(text: str, locale: str) -> list[tuple[str, str]]:
+    """Each integer part in ``text`` as written, and as the locale writes it.
+
+    An integer part is a run of digits, or groups of three joined by any sign a settings file
+    may group with other than the locale's decimal sign. Digits right after a number and a
+    sign (a fraction), or after ``/`` or ``:`` (a DOI, an arXiv number), are not one, and a
+    part with a leading zero is a date's or a code's (``2021-06-08``).
+    """
+    signs = "".join(s for s in locales.GROUP_SIGNS if s and s != locales.decimal(locale))
+    sep = re.escape(signs)
+    pattern = rf"(?<![\w/:])(?<!\d[.,{sep}])\d+(?:[{sep}]\d{{3}})*(?!\w)(?![{sep}]\d)"
+    found = []
+    for raw in re.findall(pattern, text):
+        digits = re.sub(r"\D", "", raw)
+        if digits not in IDENTIFIERS and not (digits.startswith("0") and len(digits) > 1):
+            found.append((raw, locales.format_number(int(digits), locale)))
+    return found
+
+
+def test_numbers_are_found_with_their_groups() -> None:
+    """The reader of pages finds grouped, ungrouped and wrongly grouped numbers, as written."""
+    text = "Die 10\u202f000 Personen, 41338 Fahrten, 1.000 Euro, 0,12345 und DOI 10.1/0400042."
+    assert shown_numbers(text, "de") == [
+        ("10\u202f000", "10\u202f000"),
+        ("41338", "41\u202f338"),
+        ("1.000", "1000"),
+        ("0", "0"),
+    ]
+    assert shown_numbers("user 4417749 on 2021-06-08 and 12,345.5", "en") == [
+        ("2021", "2021"),
+        ("12,345", "12\u202f345"),
+    ]
+
+
+def test_built_pages_group_numbers_as_the_locale_does(site_dir: Path) -> None:
+    """Every number of every page's text is grouped as the page's locale groups it.
+
+    ``12 345`` with the settings file's ``group`` sign from ``group_from`` digits on: prose
+    written by hand (a translator types the sign) and numbers the build fills in alike.
+    """
+    wrong = []
+    for path in sorted(site_dir.rglob("*.html")):
+        soup = site_soup.page(path)
+        article = soup.select_one("article")
+        if article is None:
+            continue
+        locale = locale_of(site_dir, path)
+        for tag in article.select(NOT_PROSE):
+            tag.decompose()
+        text = article.get_text(" ")
+        wrong += [
+            f"{path.relative_to(site_dir)}: {raw!r} should read {want!r}"
+            for raw, want in shown_numbers(text, locale)
+            if raw != want
+        ]
+    assert not wrong, "\n".join(wrong)
