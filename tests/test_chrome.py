@@ -15,7 +15,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, Comment
 
 import chrome as chrome_hook
 import course
@@ -23,10 +23,12 @@ from dplesson import locales
 from tests import site_soup
 from tests.conftest import IN_PROGRESS, LOCALES, ROOT
 from tests.docs_sources import config, nav_sections
-from tests.site_html import built_page, locale_root
+from tests.site_html import built_page, locale_of, locale_root
 from tests.site_soup import words
 
 MATERIAL_CREDIT = "Material for MkDocs"
+#: A text with a word in it (two letters of any script), not a sign such as "·".
+LETTERS = re.compile(r"[^\W\d_]{2}")
 
 
 def chrome(locale: str) -> dict[str, Any]:
@@ -174,6 +176,96 @@ def test_site_name_footer_toggles_and_permalinks_are_in_the_locale(
         if page_name != "lab.ipynb":
             assert page.permalinks, path
             assert set(page.permalinks) == {strings["permalink"]}, path
+
+
+#: Attributes whose text a reader meets (read aloud, or shown on hovering or in an empty field).
+LABELS = ("aria-label", "title", "placeholder", "alt")
+
+
+def chrome_texts(path: Path) -> set[str]:
+    """Every text of a page outside its article: visible text, labels, the scripts' strings.
+
+    The table of contents' entries are left out: they are the article's headings, content.
+    """
+    soup = site_soup.page(path)
+    found = {words(str(v)) for k, v in site_soup.config(soup).get("translations", {}).items()}
+    for tag in soup.select(f"body [{'], body ['.join(LABELS)}]"):
+        if tag.find_parent("article") is None:
+            found |= {words(str(tag[name])) for name in LABELS if tag.has_attr(name)}
+    for string in soup.body.find_all(string=True) if soup.body else []:
+        inside = string.find_parent(["article", "script", "style"])
+        heading = string.find_parent("a") and string.find_parent(class_="md-nav--secondary")
+        if not isinstance(string, Comment) and inside is None and not heading:
+            found.add(words(str(string)))
+    return {text for text in found if text}
+
+
+def kept_english(locale: str) -> set[str]:
+    """The texts of the interface keys ``keep_english`` lists in the locale's settings file."""
+    kept = set()
+    for key in locales.load(locale).get("keep_english") or []:
+        section, *path = key.split(".")
+        value: Any = locales.section(locale, section)
+        for part in path:
+            value = value[part]
+        kept.add(words(str(value)))
+    return kept
+
+
+@pytest.mark.parametrize(
+    "locale", [code for code in LOCALES if code != LOCALES[0] and code not in IN_PROGRESS]
+)
+def test_translated_pages_show_no_english_chrome(site_dir: Path, locale: str) -> None:
+    """No label, landmark name or script string around a translated page is English's.
+
+    Each built page of a complete language is compared with its English page: a text both
+    show must be a name (a language's, the repository's, Material's) or a string the settings
+    file keeps in English on purpose (``keep_english``). Material's labels come from its
+    language file, except those ``chrome.theme`` sets (overrides/partials/language.html). A
+    language in progress may still show English strings.
+    """
+    names = {locales.name(code) for code in LOCALES} | {MATERIAL_CREDIT, config()["repo_name"]}
+    allowed = names | kept_english(locale)
+    english = [p for p in sorted(site_dir.rglob("*.html")) if locale_of(site_dir, p) == "en"]
+    assert english
+    found = {}
+    for path in english:
+        translated = locale_root(site_dir, locale) / path.relative_to(site_dir)
+        if translated.is_file():
+            same = chrome_texts(path) & chrome_texts(translated) - allowed
+            found[str(translated.relative_to(site_dir))] = {t for t in same if LETTERS.search(t)}
+    assert found and not any(found.values()), {page: t for page, t in found.items() if t}
+
+
+#: Where Material writes the labels of ``chrome.theme``: a landmark's aria-label, or the
+#: search script's strings (``__config``).
+THEME_LABELS = {
+    "header": "nav.md-header__inner",
+    "footer": "nav.md-footer__inner",
+    "nav": "nav.md-nav--primary",
+    "search_result_one": "search.result.one",
+}
+
+
+def test_theme_labels_are_the_languages_own_or_materials(site_dir: Path) -> None:
+    """A language's own ``chrome.theme`` labels the landmarks and counts one search result.
+
+    Every complete language has them; one in progress may lack a label, and then shows
+    Material's translation (the hook passes on only the language's own, not English's).
+    """
+    english = chrome("en")["theme"]
+    assert set(english) == set(THEME_LABELS)
+    for locale in LOCALES:
+        own = (locales.load(locale).get("chrome") or {}).get("theme") or {}
+        soup = site_soup.page(built_page(site_dir, locale, "laplace.md"))
+        translations = site_soup.config(soup)["translations"]
+        for key, where in THEME_LABELS.items():
+            tag = soup.select_one(where) if where.startswith("nav.") else None
+            shown = tag["aria-label"] if tag is not None else translations[where]
+            if key in own:
+                assert shown == own[key], (locale, key)
+            elif locale not in IN_PROGRESS:
+                pytest.fail(f"{locale}.yml has no chrome.theme.{key}")
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -70,10 +70,16 @@ def on_pre_build(config: Any) -> None:
 
 
 def on_env(env: Any, config: Any, **_: Any) -> Any:
-    """Give the templates the strings, the licence's path and the sitemap's x-default locale."""
-    chrome = locales.section(languages.locale(config), "chrome")
+    """Give the templates the strings, the licence's path and the sitemap's x-default locale.
+
+    The theme's labels (``chrome.theme``, overrides/partials/language.html) are the language's
+    own only: where it has none, Material's translation is better than English's.
+    """
+    locale = languages.locale(config)
+    chrome = locales.section(locale, "chrome")
+    theme = (locales.load(locale).get("chrome") or {}).get("theme") or {}
     source = languages.default(config)
-    env.globals["chrome"] = {**chrome, "licence": LICENCE, "source_locale": source}
+    env.globals["chrome"] = {**chrome, "theme": theme, "licence": LICENCE, "source_locale": source}
     env.filters["print_chapter"] = print_chapter
     return env
 
