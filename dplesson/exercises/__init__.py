@@ -6,9 +6,10 @@ number the code gives today. The pages hold only the wording: a block
 ``<div data-exercise="ID" markdown>`` whose ``{name}`` placeholders the docs build fills in
 from :attr:`Exercise.params` (written the reader's way) and whose answer it attaches.
 
-A numeric exercise has several :class:`Variant` s: the same question with other numbers, each
-with its own answer, all computed here. The page shows the first and carries the others, so
-each new attempt of a reader draws other numbers (``docs/assets/exercises/exercises.js``).
+A ``number`` exercise (built with :func:`numeric`, the one constructor of its kind) has several
+:class:`Variant` s: the same question with other numbers, each with its own answer, all
+computed here. The page shows the first and carries the others, so each new attempt of a
+reader draws other numbers (``docs/assets/exercises/exercises.js``).
 
 A number exercise also carries its :attr:`Exercise.textbook`: the answer recomputed from a
 variant's shown parameters alone with the textbook formula, never through the package's
@@ -40,13 +41,14 @@ __all__ = [
     "Skill",
     "Textbook",
     "Variant",
-    "number",
     "numeric",
 ]
 
 Kind = Literal["number", "choice", "bug"]
-#: ``number``: type a number; ``choice``: pick one option; ``bug``: pick the faulty line or
-#: the right diagnosis of a code snippet (``code``) that the build shows in every locale.
+#: ``number``: type a number, one of several sets of numbers (:func:`numeric` builds it);
+#: ``choice``: pick one option; ``bug``: pick the faulty line or the right diagnosis of a code
+#: snippet (``code``) that the build shows in every locale. The page's script reads the kind
+#: from ``data-kind`` (``docs/hooks/dpsite/exercise_blocks.py``).
 KINDS: tuple[Kind, ...] = ("number", "choice", "bug")
 Skill = Literal["recall", "apply", "diagnose", "transfer", "plan", "scenario"]
 #: What the learner must do, the classes of the course review (``content-t3.md`` §2.6):
@@ -59,7 +61,7 @@ SKILLS: tuple[Skill, ...] = ("recall", "apply", "diagnose", "transfer", "plan", 
 #: What every chapter asks at least once: each group is met by an exercise of any of its
 #: skills (checked by ``catalogue``).
 REQUIRED_SKILLS: tuple[tuple[Skill, ...], ...] = (("transfer", "plan"), ("scenario",))
-#: The fewest variants a numeric exercise has (``tests/test_exercise_answers.py`` holds each
+#: The fewest variants a ``number`` exercise has (``tests/test_exercise_answers.py`` holds each
 #: exercise of the catalogue to it).
 MIN_VARIANTS = 3
 
@@ -172,29 +174,6 @@ class Exercise:
         return frozenset(names)
 
 
-def number(
-    id: str,
-    chapter: str,
-    answer: float,
-    tolerance: float,
-    params: Mapping[str, Value],
-    *,
-    skill: Skill,
-    textbook: Textbook,
-) -> Exercise:
-    """Return a ``number`` exercise with one set of numbers, ``params`` and ``answer``."""
-    return Exercise(
-        id,
-        chapter,
-        "number",
-        params,
-        answer=answer,
-        tolerance=tolerance,
-        skill=skill,
-        textbook=textbook,
-    )
-
-
 def numeric(
     id: str,
     chapter: str,
@@ -204,7 +183,11 @@ def numeric(
     skill: Skill,
     textbook: Textbook,
 ) -> Exercise:
-    """Return a ``number`` exercise with several sets of numbers, the first shown first."""
+    """Return a ``number`` exercise with several sets of numbers, the first shown first.
+
+    The kind's only constructor: a single set of numbers would give every attempt the same
+    question (``tests/test_exercise_answers.py`` asks each for :data:`MIN_VARIANTS`).
+    """
     return Exercise(
         id,
         chapter,
