@@ -2,7 +2,7 @@
 
 A term with ``check: true`` must appear in a translated page wherever the English page uses
 the English term. Stems let inflected forms count (Dutch *gevoeligheden*, Turkish suffixes);
-words inside code, formulas, link targets and tags do not count.
+words inside code, formulas, link targets and titles and tags do not count.
 
 :func:`glossary_findings` checks the term list itself for the report: every term has a name in
 every locale (a missing one fails the release check of a complete language; in a language in
