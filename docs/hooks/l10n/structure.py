@@ -26,6 +26,12 @@ from .units import Unit, units
 INCLUDE = re.compile(r'^[ \t]*-{1,}8<-{1,}[ \t]+"([^"\n]+)"[ \t]*$', re.MULTILINE)
 PLACEHOLDER = re.compile(r"\{(\w+)\}")  # {example} in widget texts, filled in by the scripts
 _EXPLICIT_ID = re.compile(r"\{[^}]*#[\w-]+[^}]*\}[ \t]*$")
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+
+
+def has_words(text: str) -> bool:
+    """Tell whether a text has words to translate once its ``{placeholders}`` are left out."""
+    return bool(_LETTERS.search(PLACEHOLDER.sub("", text)))
 
 
 @dataclass(frozen=True)
