@@ -22,7 +22,7 @@ from typing import Any
 
 from .changes import english_text
 from .compare import compare
-from .findings import findings_json
+from .findings import columns, findings_json
 from .glossary import Term, load_glossary
 from .notebooks import cells, compare_notebook, markdown_words
 from .problem import Finding, Problem
@@ -265,13 +265,8 @@ def render_table(
         shown = details(project, item)
         rows.append((item.locale, item.page, item.status, shown[0] if shown else ""))
         rows += [("", "", "", extra) for extra in shown[1:]]
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
     lines = [f"Translation status against the source locale '{project.source}'", ""]
-    for number, row in enumerate(rows):
-        cells = [row[i].ljust(widths[i]) for i in range(3)]
-        lines.append("  ".join([*cells, row[3]]).rstrip())
-        if number == 0:
-            lines.append("  ".join("-" * w for w in [*widths, len("details")]))
+    lines += columns(rows)
     header = ["locale".ljust(8), *(s.rjust(10) for s in STATUSES), "words".rjust(8)]
     lines += ["", "  ".join(header)]
     percent = progress(totals or statuses)
