@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .findings import summarised
-from .glossary import Term, load_glossary
+from .glossary import Term, project_terms
 from .problem import Finding
 from .project import Language, Project, is_notebook, read_yaml
 from .report import PageStatus
@@ -166,7 +166,7 @@ def render_brief(
                 f"status of {item.page} must be one of {list(ACTIONS)}; got {item.status!r}"
             )
     language = project.language(locale)
-    terms = load_glossary(project.glossary) if project.glossary.is_file() else []
+    terms = project_terms(project)
     conventions = _conventions(project.glossary, locale)
     lines = [
         f"# Translator's brief: {language.name} ({locale})",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .glossary import glossary_findings, load_glossary
+from .glossary import glossary_findings, project_terms
 from .interface import KINDS, string_findings
 from .problem import Finding, Problem
 from .project import Project
@@ -28,7 +28,7 @@ def findings(project: Project, locales: Sequence[str] | None = None) -> list[Fin
     The source locale has no interface strings to compare, but its glossary page must have
     one heading per term as well.
     """
-    terms = load_glossary(project.glossary) if project.glossary.is_file() else []
+    terms = project_terms(project)
     chosen = list(locales) if locales else [project.source, *project.locales]
     found: list[Finding] = []
     for locale in chosen:

@@ -23,7 +23,7 @@ from typing import Any
 from .changes import english_text
 from .compare import compare
 from .findings import columns, findings_json
-from .glossary import Term, load_glossary
+from .glossary import Term, project_terms
 from .notebooks import cells, compare_notebook, markdown_words
 from .problem import Finding, Problem
 from .project import Project, is_notebook
@@ -180,7 +180,7 @@ def report(
 ) -> list[PageStatus]:
     """Give the status of every English page and notebook, and every orphan, per locale."""
     pages = Pages(project)
-    terms = load_glossary(project.glossary) if project.glossary.is_file() else []
+    terms = project_terms(project)
     english = project.pages(project.source)
     found = []
     for locale in locales or project.locales:
