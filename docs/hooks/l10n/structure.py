@@ -200,10 +200,9 @@ class Pages:
 
     def get(self, path: Path, text: str | None = None) -> Structure:
         """Return the structure of one page file, or of an older ``text`` of it."""
-        key = (path, text)
-        if key not in self._cache:
-            self._cache[key] = structure(self.project, path, text)
-        return self._cache[key]
+        if (path, text) not in self._cache:
+            self._cache[path, text] = structure(self.project, path, text)
+        return self._cache[path, text]
 
     def shown(self, locale: str, page: str) -> Path | None:
         """Return the file readers of ``locale`` get for ``page``: translation, else English."""
