@@ -60,7 +60,7 @@ def _lines(text: str) -> dict[str, int]:
 
 def _strings(data: dict[str, Any]) -> dict[str, Any]:
     """Flatten the interface part of a settings file to ``{dotted key: value}``."""
-    flat: dict[str, Any] = {}
+    flat: dict[str, Any] = {name: data[name] for name in TOP_LEVEL if name in data}
 
     def walk(value: Any, key: str) -> None:
         if isinstance(value, dict):
@@ -69,9 +69,6 @@ def _strings(data: dict[str, Any]) -> dict[str, Any]:
         else:
             flat[key] = value
 
-    for name in TOP_LEVEL:
-        if name in data:
-            flat[name] = data[name]
     for name in SECTIONS:
         if name in data:
             walk(data[name], name)
