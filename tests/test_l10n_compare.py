@@ -162,6 +162,23 @@ def test_a_missing_glossary_term_is_drift(root: Path) -> None:
     assert any("use the glossary term 'ruis'" in p for p in found)
 
 
+@pytest.mark.parametrize(
+    ("english", "dutch"),
+    [
+        ('[the guide](guide.md "Why noise helps")', '[de gids](guide.md "Waarom het helpt")'),
+        ("[the guide][g]\n\n[g]: guide.md 'Why noise helps'", "[de gids][g]\n\n[g]: guide.md"),
+        ('[the guide][g]\n\n[g]: <noise.md> "Noise (2nd ed.)"', "[de gids][g]\n\n[g]: <noise.md>"),
+    ],
+)
+def test_a_term_only_in_a_link_title_or_target_is_not_a_term_the_page_uses(
+    root: Path, english: str, dutch: str
+) -> None:
+    (root / "docs/en/noise.md").write_text("# Noise\n", encoding="utf-8")
+    edit(root / "docs/en/index.md", "Read the guide first.", f"Read {english} first.")
+    edit(root / "docs/nl/index.md", "Lees eerst de gids.", f"Lees eerst {dutch}.")
+    assert not [p for p in problems(root, "nl", "index.md") if "glossary term" in p]
+
+
 def test_a_lost_paragraph_names_its_section(root: Path) -> None:
     found = broken(
         root, "Lees eerst de gids.\n\nVoer daarna", "Lees eerst de gids. Voer daarna", "index.md"

@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,7 +74,7 @@ def copy_sources(target: Path) -> Path:
     return target
 
 
-def build(sources: Path, site: Path, env: dict[str, str | None] | None = None) -> Build:
+def build(sources: Path, site: Path, env: Mapping[str, str | None] | None = None) -> Build:
     """Build ``sources`` strictly into ``site`` in a new process; time it and read its log.
 
     ``env`` adds variables to this process's environment; a ``None`` value removes one.
@@ -136,85 +137,49 @@ def describe(one: Path, two: Path, name: str, lines: int = 12) -> str:
     return f"{name}: differs\n  " + "\n  ".join(shown) + more
 
 
-@dataclass
-class Check:
-    """A cold build, another dated three days later, a warm one and a plain one."""
-
-    cold: Build | None
-    cold_again: Build
-    warm: Build
-    plain: Build
-    between_cold: list[str]
-    cold_and_warm: list[str]
-    cold_and_plain: list[str]
-
-
-def check_site(site: Path, work: Path) -> Check:
-    """Compare ``site`` with a cold build three days later, a warm build and a plain build.
-
-    ``site`` stands for the first cold build: it must have been built from these sources with
-    the ``SOURCE_DATE_EPOCH`` of this process (as ``noxfile.py`` does). Its build is not timed
-    here (``cold`` is None).
-    """
-    epoch = int(os.environ.get("SOURCE_DATE_EPOCH") or time.time())
-    sources = copy_sources(work / "src")
-    later = build(sources, work / "later", {"SOURCE_DATE_EPOCH": str(epoch + 3 * 86400)})
-    warm = build(ROOT, work / "warm", {"SOURCE_DATE_EPOCH": str(epoch)})
-    plain = build(ROOT, work / "plain", {**PLAIN, "SOURCE_DATE_EPOCH": str(epoch)})
-    return Check(
-        None,
-        later,
-        warm,
-        plain,
-        differences(site, work / "later"),
-        differences(site, work / "warm"),
-        differences(site, work / "plain"),
-    )
-
-
-def check(work: Path) -> tuple[Check, Path]:
-    """Build a copy of the sources cold into ``work/cold``, then check against it."""
-    sources = copy_sources(work / "first")
-    epoch = os.environ.get("SOURCE_DATE_EPOCH") or str(int(time.time()))
-    os.environ["SOURCE_DATE_EPOCH"] = epoch
-    cold = build(sources, work / "cold", {"SOURCE_DATE_EPOCH": epoch})
-    result = check_site(work / "cold", work)
-    result.cold = cold
-    return result, work / "cold"
-
-
 def main(argv: list[str] | None = None) -> int:
-    """Run the check in a temporary folder; 1 if the builds differ beyond ``ALLOWED``."""
+    """Run the check in a temporary folder; 1 if the builds differ beyond ``ALLOWED``.
+
+    ``--site`` stands for the first cold build: it must have been built from these sources
+    with this process's ``SOURCE_DATE_EPOCH`` (as ``noxfile.py`` does); it is not timed here.
+    """
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--site", type=Path, help="an existing cold build of these sources to compare against"
     )
     site = parser.parse_args(argv).site
+    epoch = os.environ.get("SOURCE_DATE_EPOCH") or str(int(time.time()))
+    dated = {"SOURCE_DATE_EPOCH": epoch}
     with tempfile.TemporaryDirectory(prefix="dplesson-reproducible-") as temp:
         work = Path(temp)
-        result, site = (check_site(site.resolve(), work), site.resolve()) if site else check(work)
-        runs = [("cold again", result.cold_again), ("warm", result.warm), ("plain", result.plain)]
-        if result.cold:
-            runs.insert(0, ("cold", result.cold))
-        for name, run in runs:
+        runs: dict[str, Build] = {}
+        if site is None:
+            site = work / "cold"
+            runs["cold"] = build(copy_sources(work / "first"), site, dated)
+        site = site.resolve()
+        later = {"SOURCE_DATE_EPOCH": str(int(epoch) + 3 * 86400)}
+        runs["cold again"] = build(copy_sources(work / "src"), work / "later", later)
+        runs["warm"] = build(ROOT, work / "warm", dated)
+        runs["plain"] = build(ROOT, work / "plain", {**PLAIN, **dated})
+        for name, run in runs.items():
             print(f"{name} build {run.seconds:.1f} s, executed {run.executed or 'nothing'}")
-        for name in result.between_cold:
-            print(
-                f"later build differs: {name}" + (f" ({ALLOWED[name]})" if name in ALLOWED else "")
-            )
+        between_cold = differences(site, work / "later")
+        for name in between_cold:
+            why = f" ({ALLOWED[name]})" if name in ALLOWED else ""
+            print(f"later build differs: {name}{why}")
         code = 0
-        for label, found, other in (
-            ("a later cold build", unexplained(result.between_cold), work / "later"),
-            ("a warm build", result.cold_and_warm, work / "warm"),
-            ("the plain build (DPLESSON_PLAIN_BUILD=1)", result.cold_and_plain, work / "plain"),
+        for label, other in (
+            ("a later cold build", work / "later"),
+            ("a warm build", work / "warm"),
+            ("the plain build (DPLESSON_PLAIN_BUILD=1)", work / "plain"),
         ):
+            found = unexplained(between_cold) if other.name == "later" else differences(site, other)
             if found:
                 code = 1
                 print(f"\nNOT reproducible: {label} differs from {site} in {len(found)} files:")
                 for name in found[:20]:
                     print(describe(site, other, name))
-        cold_runs = [result.cold_again] + ([result.cold] if result.cold else [])
-        if not all(run.executed for run in [*cold_runs, result.plain]) or result.warm.executed:
+        if runs.pop("warm").executed or not all(run.executed for run in runs.values()):
             print("the cold and plain builds should execute the labs, and the warm one reuse them")
             code = 1
     print("reproducible" if code == 0 else "FAILED")

@@ -37,25 +37,11 @@ NOT_FOUND = "404.html"
 class SiteHandler(SimpleHTTPRequestHandler):
     """Files of ``directory`` under ``prefix``; gzip-encoded text when the client accepts it."""
 
+    #: Set per server by :func:`serve` (a subclass each).
     prefix = ""
     compress = False
     search_documents = True
     not_found = "nearest"
-
-    def __init__(
-        self,
-        *args: Any,
-        prefix: str,
-        compress: bool,
-        search_documents: bool,
-        not_found: str,
-        **kwargs: Any,
-    ) -> None:
-        self.prefix = prefix.rstrip("/")
-        self.compress = compress
-        self.search_documents = search_documents
-        self.not_found = not_found
-        super().__init__(*args, **kwargs)
 
     def log_message(self, format: str, *args: Any) -> None:
         """Keep test output free of one line per request."""
@@ -148,15 +134,9 @@ def serve(
     """
     if not_found not in ("nearest", "root"):
         raise ValueError(f"not_found must be 'nearest' or 'root', not {not_found!r}")
-    handler = functools.partial(
-        SiteHandler,
-        directory=str(site_dir),
-        prefix=prefix,
-        compress=compress,
-        search_documents=search_documents,
-        not_found=not_found,
-    )
-    server = ThreadingHTTPServer((HOST, port), handler)
+    options = {"compress": compress, "search_documents": search_documents, "not_found": not_found}
+    handler = type("Handler", (SiteHandler,), {"prefix": prefix.rstrip("/"), **options})
+    server = ThreadingHTTPServer((HOST, port), functools.partial(handler, directory=str(site_dir)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -266,11 +266,9 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     if page.file.src_uri.endswith(".ipynb") and copy.is_file():
         text = copy.read_text(encoding="utf-8")
         if config.site_url:
-            urls = (
-                urljoin(config.site_url, page.url + name),
-                urljoin(config.site_url, wheel_path()),
+            text = fill(
+                text, *(urljoin(config.site_url, p) for p in (page.url + name, wheel_path()))
             )
-            text = fill(text, *urls)
         else:
             comment = locales.section(language, "downloads")["carried"]
             text = carry_wheel(text, *_wheel_data(), comment)

@@ -66,15 +66,10 @@
     return dp.fill(template, values).textContent;
   };
 
-  /** The page's one number reader (docs/assets/numbers.js): a number or NaN. */
-  dp.parse = function (text) {
-    return window.dpNumbers.parse(text);
-  };
-
-  /** x written the page's way: `digits` significant digits, or the shortest exact text. */
-  dp.format = function (x, digits) {
-    return window.dpNumbers.format(x, digits);
-  };
+  /** The page's one number reader and writer (docs/assets/numbers.js, loaded before this):
+      parse(text) is a number or NaN; format(x, digits) writes x the page's way. */
+  dp.parse = window.dpNumbers.parse;
+  dp.format = window.dpNumbers.format;
 
   /** A span showing x formatted, with the raw double in data-value. */
   dp.number = function (x, digits) {

@@ -95,18 +95,14 @@
     }, 700);
 
     function read() {
-      var bad = [];
-      var n = dp.parse(fields.n.value);
-      var v = {
-        n: n,
-        epsilon: dp.parse(fields.epsilon.value),
-        lower: dp.parse(fields.lower.value),
-        upper: dp.parse(fields.upper.value),
-      };
+      var bad = [], v = {};
+      Object.keys(fields).forEach(function (name) {
+        v[name] = dp.parse(fields[name].value);
+      });
       var inRange = function (x, range) {
         return Number.isFinite(x) && range[0] <= x && x <= range[1];
       };
-      if (!Number.isInteger(n) || !inRange(n, COUNT)) bad.push(["n", COUNT]);
+      if (!Number.isInteger(v.n) || !inRange(v.n, COUNT)) bad.push(["n", COUNT]);
       if (!inRange(v.epsilon, EPSILON)) bad.push(["epsilon", EPSILON]);
       if (!inRange(v.lower, BOUND)) bad.push(["lower", BOUND]);
       if (!inRange(v.upper, BOUND)) bad.push(["upper", BOUND]);

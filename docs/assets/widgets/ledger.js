@@ -83,8 +83,7 @@
         }, [t("remove")]);
         remove.addEventListener("click", function () {
           releases.splice(k, 1);
-          entryError.textContent = "";
-          entry.setAttribute("aria-invalid", "false");
+          clearEntry();
           render(Math.min(k, releases.length - 1));
         });
         var over = sums.refused[k];
@@ -151,17 +150,18 @@
       entry.value = "";
       render();
     });
-    clear.addEventListener("click", function () {
-      releases = [];
+    /** A later successful action clears an older message about the entry. */
+    function clearEntry() {
       entryError.textContent = "";
       entry.setAttribute("aria-invalid", "false");
+    }
+    clear.addEventListener("click", function () {
+      releases = [];
+      clearEntry();
       render(-1);
     });
     cap.addEventListener("input", function () {
-      if (inRange(dp.parse(cap.value), CAP)) {
-        entryError.textContent = ""; // a later successful action clears an older message
-        entry.setAttribute("aria-invalid", "false");
-      }
+      if (inRange(dp.parse(cap.value), CAP)) clearEntry();
       render();
     });
     render();

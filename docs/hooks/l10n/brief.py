@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .findings import summarised
-from .glossary import Term, load_glossary
+from .glossary import Term, project_terms
 from .problem import Finding
 from .project import Language, Project, is_notebook, read_yaml
 from .report import PageStatus
@@ -97,18 +97,14 @@ def numbers_section(language: Language) -> list[str]:
     """Write the language's number conventions, in prose and inside formulas, with examples."""
     prose = f"0{language.decimal}5"
     formula = "0.5" if language.formula_decimal == "." else f"0{language.formula_decimal}5"
-    lines = [
+    braces = ": the braces keep TeX from spacing the comma like a list. Separate list items "
+    braces += "and interval ends with a semicolon: `$[0{,}001;\\ 100]$`."
+    return [
         f"- In prose, answers and figures the decimal sign is `{language.decimal}`: {prose}.",
         f"- Inside a formula write `${formula}$`"
-        + (
-            ": the braces keep TeX from spacing the comma like a list. Separate list items "
-            "and interval ends with a semicolon: `$[0{,}001;\\ 100]$`."
-            if language.formula_decimal == "{,}"
-            else "."
-        ),
+        + (braces if language.formula_decimal == "{,}" else "."),
         "- Numbers in code and in the output of examples stay as the English page prints them.",
     ]
-    return lines
 
 
 def work_section(work: Sequence[PageWork], locale: str) -> list[str]:
@@ -162,11 +158,10 @@ def render_brief(
     items = [PageWork(*pair) for pair in work]
     for item in items:
         if item.status not in ACTIONS:
-            raise ValueError(
-                f"status of {item.page} must be one of {list(ACTIONS)}; got {item.status!r}"
-            )
+            what = f"status of {item.page} must be one of {list(ACTIONS)}; got {item.status!r}"
+            raise ValueError(what)
     language = project.language(locale)
-    terms = load_glossary(project.glossary) if project.glossary.is_file() else []
+    terms = project_terms(project)
     conventions = _conventions(project.glossary, locale)
     lines = [
         f"# Translator's brief: {language.name} ({locale})",
@@ -234,12 +229,8 @@ def render_prompt(
         "",
     ]
     if diff:
-        lines += [
-            "## English changes since the translation was reviewed",
-            "",
-            *_fenced(diff, ""),
-            "",
-        ]
+        lines += ["## English changes since the translation was reviewed", "", *_fenced(diff, "")]
+        lines += [""]
     lines += [f"## The English (`docs/{project.source}/{page}`)", ""]
     lines += [*_fenced(english.read_text(encoding="utf-8"), kind), ""]
     lines += [f"## The current translation (`docs/{locale}/{page}`)", ""]

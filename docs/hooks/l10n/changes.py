@@ -23,25 +23,18 @@ CONTEXT = 4  # words of context on each side of a change
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*$", re.MULTILINE)
 
 
-def _git_bytes(cwd: Path, *args: str) -> bytes | None:
-    """Run git in ``cwd``; its stdout, or None when git or the revision is unavailable."""
+def _git(cwd: Path, *args: str) -> str | None:
+    """Run git in ``cwd``; its stdout as text, or None when git or the revision is unavailable."""
     try:
         done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, check=False, timeout=60)
     except (OSError, subprocess.TimeoutExpired):
         return None
-    return done.stdout if done.returncode == 0 else None
-
-
-def _git(cwd: Path, *args: str) -> str | None:
-    """Run git in ``cwd``; its stdout as text, or None on failure."""
-    out = _git_bytes(cwd, *args)
-    return None if out is None else out.decode("utf-8", "replace")
+    return done.stdout.decode("utf-8", "replace") if done.returncode == 0 else None
 
 
 def text_at(english: Path, commit: str) -> str | None:
     """Return the raw text of ``english`` as stored in ``commit``; None if the commit lacks it."""
-    data = _git_bytes(english.parent, "show", f"{commit}:./{english.name}")
-    return None if data is None else data.decode("utf-8", "replace")
+    return _git(english.parent, "show", f"{commit}:./{english.name}")
 
 
 def _hash_at(english: Path, commit: str) -> str | None:

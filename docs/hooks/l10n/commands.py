@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .changes import before_english_change, blob_of, english_diff, english_text
 from .findings import failing_findings, findings, render_findings
-from .glossary import load_glossary
+from .glossary import project_terms
 from .project import Project, is_notebook, load_project
 from .records import SourceRecord, source_hash, translation_hash, write_record
 from .report import (
@@ -138,9 +138,7 @@ def _run_mark(project: Project, args: argparse.Namespace) -> int:
         return 2
     else:
         targets = [(args.locale, page) for page in args.pages]
-    pages = Pages(project)
-    terms = load_glossary(project.glossary) if project.glossary.is_file() else []
-    code = 0
+    pages, terms, code = Pages(project), project_terms(project), 0
     for locale, page in targets:
         refusal = _refusal(project, page_status(pages, terms, locale, page), args.unchanged)
         if refusal:
@@ -183,20 +181,18 @@ def _run_sync(project: Project, args: argparse.Namespace) -> int:
             path.write_text(carried[0], encoding="utf-8")
             written[item.locale, item.page] = (item.recorded, mine, carried[1])
     while written:  # keep what now matches the English; undo the rest (links may depend on it)
-        pages = Pages(project)
-        terms = load_glossary(project.glossary) if project.glossary.is_file() else []
+        pages, terms = Pages(project), project_terms(project)
         after = {key: page_status(pages, terms, *key) for key in written}
         wrong = {key: s for key, s in after.items() if s.problems or s.pending}
         if not wrong:
             break
         for (locale, page), status in wrong.items():
             project.path(locale, page).write_text(written.pop((locale, page))[1], encoding="utf-8")
-            print(
-                f"not synced {locale}/{page}: it would still differ from the English:",
-                file=sys.stderr,
+            lines = [f"    {problem}\n" for problem in status.problems or status.pending]
+            sys.stderr.write(
+                f"not synced {locale}/{page}: it would still differ from the English:\n"
             )
-            for problem in status.problems or status.pending:
-                print(f"    {problem}", file=sys.stderr)
+            sys.stderr.write("".join(lines))
             code = 1
     for (locale, page), (record, _, notes) in written.items():
         english, path = project.path(project.source, page), project.path(locale, page)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
+from typing import Any
 
 from .glossary import Term, term_problems
 from .links import asset, external, link_key
@@ -19,6 +20,9 @@ from .project import time_pattern
 from .structure import Pages, Structure
 from .texts import Context, Rule, formulas, number_convention, quotes, widgets
 from .units import sections
+
+#: A link's text, and what finds its line in the English page and in this one.
+Show = Callable[[Any], tuple[str, str, str]]
 
 
 def _spaced(lines: Sequence[str]) -> str:
@@ -37,34 +41,19 @@ def _sequence(
     if missing:
         index = list(english).index(missing[0])
         before = english[index - 1] if index else None
-        where = f"after {before!r}" if before in here else "at the start"
-        line = s.line_of(before) if before in here and before else 1
-        return [
-            Problem(
-                ctx.file,
-                line,
-                f"{what} {missing[0]!r} of the English is missing here, {where}",
-                f"add it (English order: {list(english)}); `sync` copies a new one from English",
-            )
-        ]
-    if extra:
-        return [
-            Problem(
-                ctx.file,
-                s.line_of(extra[0]),
-                f"{what}: {extra[0]!r} is not in English",
-                f"remove it or keep it as in English ({list(english)})",
-            )
-        ]
-    first = next(x for x, y in zip(english, here, strict=True) if x != y)
-    return [
-        Problem(
-            ctx.file,
-            s.line_of(first),
-            f"{what} are in another order than in English",
-            f"keep the English order {list(english)}",
-        )
-    ]
+        known = before is not None and before in here
+        line = s.line_of(before) if known and before else 1
+        what = f"{what} {missing[0]!r} of the English is missing here, "
+        what += f"after {before!r}" if known else "at the start"
+        fix = f"add it (English order: {list(english)}); `sync` copies a new one from English"
+    elif extra:
+        line, what = s.line_of(extra[0]), f"{what}: {extra[0]!r} is not in English"
+        fix = f"remove it or keep it as in English ({list(english)})"
+    else:
+        line = s.line_of(next(x for x, y in zip(english, here, strict=True) if x != y))
+        what = f"{what} are in another order than in English"
+        fix = f"keep the English order {list(english)}"
+    return [Problem(ctx.file, line, what, fix)]
 
 
 def includes(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
@@ -79,76 +68,44 @@ def headings(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
         first = next((b for a, b in pairs if a.level != b.level), None)
         line = first.line if first else here.headings[-1].line if here.headings else 1
         counts = Counter(h.level for h in en.headings), Counter(h.level for h in here.headings)
-        return [
-            Problem(
-                ctx.file,
-                line,
-                f"h{level} headings: {counts[0][level]} in English, {counts[1][level]} here",
-                "keep the English headings and levels",
-            )
+        fix = "keep the English headings and levels"
+        whats = [
+            f"h{level} headings: {counts[0][level]} in English, {counts[1][level]} here"
             for level in range(1, 7)
             if counts[0][level] != counts[1][level]
-        ] or [
-            Problem(
-                ctx.file,
-                line,
-                "heading levels are in another order than in English",
-                "keep the English heading levels",
-            )
-        ]
+        ] or ["heading levels are in another order than in English"]
+        return [Problem(ctx.file, line, what, fix) for what in whats]
     problems = []
     for number, (a, b) in enumerate(zip(en.headings, here.headings, strict=True), 1):
-        line = b.line
+        fix = f"end the heading with {{ #{a.id} }}"
         if a.id != b.id:
-            problems.append(
-                Problem(
-                    ctx.file,
-                    line,
-                    f"heading {number} {b.text!r} has id #{b.id}; English has #{a.id}",
-                    f"end the heading with {{ #{a.id} }}",
-                )
-            )
+            what = f"heading {number} {b.text!r} has id #{b.id}; English has #{a.id}"
+            problems.append(Problem(ctx.file, b.line, what, fix))
         elif a.explicit and not b.explicit:
-            problems.append(
-                Problem(
-                    ctx.file,
-                    line,
-                    f"heading {number} {b.text!r} has no explicit id",
-                    f"end the heading with {{ #{a.id} }}",
-                )
-            )
+            what = f"heading {number} {b.text!r} has no explicit id"
+            problems.append(Problem(ctx.file, b.line, what, fix))
     return problems
 
 
 def blocks(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
     """Admonition types, widget classes and exercise ids must match."""
+    widgets, ours = ([" ".join(w.classes) for w in page.widgets] for page in (en, here))
     return [
         *_sequence("admonition", en.admonitions, here.admonitions, ctx, here),
-        *_sequence(
-            "widget",
-            [" ".join(w.classes) for w in en.widgets],
-            [" ".join(w.classes) for w in here.widgets],
-            ctx,
-            here,
-        ),
+        *_sequence("widget", widgets, ours, ctx, here),
         *_sequence("exercise", en.exercises, here.exercises, ctx, here),
     ]
 
 
 def images(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
     """Images: the same files, each existing here or in English."""
-    project = ctx.pages.project
-    problems = []
-    resolved = []
+    project, problems, resolved = ctx.pages.project, [], []
     for src in here.images:
         target, exists = asset(ctx.pages, ctx.locale, ctx.page, src)
         resolved.append(target)
         if not exists:
-            problems.append(
-                Problem(
-                    ctx.file, here.line_of(src), f"image {src!r} does not exist", "fix the path"
-                )
-            )
+            what = f"image {src!r} does not exist"
+            problems.append(Problem(ctx.file, here.line_of(src), what, "fix the path"))
     english = [asset(ctx.pages, project.source, ctx.page, src)[0] for src in en.images]
     return problems + _sequence("image", english, resolved, ctx, here)
 
@@ -172,48 +129,29 @@ def links(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
         key = link_key(pages, here, ctx.locale, ctx.page, href, broken)
         ours[key] += 1
         problems += [] if key in english else broken
-    for (target, anchor), count in (english - ours).items():
+
+    def differ(theirs: Counter[Any], mine: Counter[Any], show: Show, fix: str) -> None:
+        """Name each link one side has more often; ``show``: its text, its needles (en, here)."""
+        for key, count in (theirs - mine).items():
+            link, needle, _ = show(key)
+            line = en.line_of(needle)
+            what = f"the English links to {link} ({count}×, English line {line})"
+            what += ", this page does not"
+            fix_it = f"link to {link} where the English does"
+            problems.append(Problem(ctx.file, here.near(en, line), what, fix_it))
+        for key, count in (mine - theirs).items():
+            link, _, needle = show(key)
+            what = f"link to {link} ({count}×) is not in English"
+            problems.append(Problem(ctx.file, here.line_of(needle), what, fix))
+
+    def internal(key: tuple[str, str]) -> tuple[str, str, str]:
+        target, anchor = key
         link = f"{target}#{anchor}" if anchor else target
-        line = en.line_of(anchor or target.rsplit("/", 1)[-1])
-        problems.append(
-            Problem(
-                ctx.file,
-                here.near(en, line),
-                f"the English links to {link} ({count}×, English line {line}), this page does not",
-                f"link to {link} where the English does",
-            )
-        )
-    for (target, anchor), count in (ours - english).items():
-        link = f"{target}#{anchor}" if anchor else target
-        problems.append(
-            Problem(
-                ctx.file,
-                here.line_of(anchor or target),
-                f"link to {link} ({count}×) is not in English",
-                "link where the English does",
-            )
-        )
-    away = Counter(h for h in en.links if external(h))
-    ours_away = Counter(h for h in here.links if external(h))
-    for href, count in (away - ours_away).items():
-        line = en.line_of(href)
-        problems.append(
-            Problem(
-                ctx.file,
-                here.near(en, line),
-                f"the English links to {href} ({count}×, English line {line}), this page does not",
-                f"link to {href} where the English does",
-            )
-        )
-    for href, count in (ours_away - away).items():
-        problems.append(
-            Problem(
-                ctx.file,
-                here.line_of(href),
-                f"link to {href} ({count}×) is not in English",
-                "link to the address the English links to",
-            )
-        )
+        return link, anchor or target.rsplit("/", 1)[-1], anchor or target
+
+    differ(english, ours, internal, "link where the English does")
+    away, ours_away = (Counter(h for h in page.links if external(h)) for page in (en, here))
+    differ(away, ours_away, lambda href: (href,) * 3, "link to the address the English links to")
     return problems
 
 

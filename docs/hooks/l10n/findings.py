@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .glossary import glossary_findings, load_glossary
+from .glossary import glossary_findings, project_terms
 from .interface import KINDS, string_findings
 from .problem import Finding, Problem
 from .project import Project
@@ -28,7 +28,7 @@ def findings(project: Project, locales: Sequence[str] | None = None) -> list[Fin
     The source locale has no interface strings to compare, but its glossary page must have
     one heading per term as well.
     """
-    terms = load_glossary(project.glossary) if project.glossary.is_file() else []
+    terms = project_terms(project)
     chosen = list(locales) if locales else [project.source, *project.locales]
     found: list[Finding] = []
     for locale in chosen:
@@ -72,6 +72,16 @@ def summarised(found: Sequence[Finding]) -> list[Finding]:
     return summary
 
 
+def columns(rows: Sequence[tuple[str, str, str, str]]) -> list[str]:
+    """Lay out a header row, a rule and the rows in columns; the last column is not padded."""
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    lines = [
+        "  ".join([*(row[i].ljust(widths[i]) for i in range(3)), row[3]]).rstrip() for row in rows
+    ]
+    lines.insert(1, "  ".join("-" * w for w in [*widths, len(rows[0][3])]))
+    return lines
+
+
 def render_findings(found: Sequence[Finding]) -> str:
     """Render the section as plain text: one row per finding, or a line saying all is well."""
     lines = ["", TITLE, ""]
@@ -81,11 +91,7 @@ def render_findings(found: Sequence[Finding]) -> str:
     for item in summarised(found):
         note = "" if item.fails else " (language in progress: not an error yet)"
         rows.append((item.locale, item.section, item.kind, f"{item.problem}{note}"))
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
-    for number, row in enumerate(rows):
-        lines.append("  ".join([*(row[i].ljust(widths[i]) for i in range(3)), row[3]]).rstrip())
-        if number == 0:
-            lines.append("  ".join("-" * w for w in [*widths, len("details")]))
+    lines += columns(rows)
     failing, late = len(failing_findings(found)), len(failing_findings(found, True))
     lines += ["", f"{len(found)} findings: {failing} fail the checks, {late} the release check"]
     return "\n".join(lines) + "\n"

@@ -2,7 +2,7 @@
 
 A term with ``check: true`` must appear in a translated page wherever the English page uses
 the English term. Stems let inflected forms count (Dutch *gevoeligheden*, Turkish suffixes);
-words inside code, formulas, link targets and tags do not count.
+words inside code, formulas, link targets and titles and tags do not count.
 
 :func:`glossary_findings` checks the term list itself for the report: every term has a name in
 every locale (a missing one fails the release check of a complete language; in a language in
@@ -58,6 +58,11 @@ def load_glossary(path: Path) -> list[Term]:
     return terms
 
 
+def project_terms(project: Project) -> list[Term]:
+    """Read the project's term list (``docs/hooks/glossary.yml``); none without the file."""
+    return load_glossary(project.glossary) if project.glossary.is_file() else []
+
+
 def fold(text: str, locale: str) -> str:
     """Lower-case ``text`` with the locale's rules (Turkish dotted and dotless i)."""
     if locale == "tr":
@@ -91,19 +96,11 @@ def term_problems(
     for term in terms:
         if not term.check or source not in term.stems or locale not in term.stems:
             continue
-        used = [
-            u
-            for u in en.units
-            if any(
-                stem_pattern(s, source).search(fold(prose(u.text), source))
-                for s in term.stems[source]
-            )
-        ]
+        stems = [stem_pattern(s, source) for s in term.stems[source]]
+        used = [u for u in en.units if any(p.search(fold(prose(u.text), source)) for p in stems)]
         if used and not any(stem_pattern(s, locale).search(here_words) for s in term.stems[locale]):
-            what = (
-                f"the English uses the term {term.names[source]!r} (English line {used[0].line}); "
-            )
-            what += f"this page never uses {term.names[locale]!r}"
+            what = f"the English uses the term {term.names[source]!r} (English line "
+            what += f"{used[0].line}); this page never uses {term.names[locale]!r}"
             fix = f"use the glossary term {term.names[locale]!r}"
             problems.append(Problem(file, here.near(en, used[0].line), what, fix))
     return problems

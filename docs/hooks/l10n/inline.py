@@ -61,11 +61,6 @@ class WrongDecimal:
     expected: str
 
 
-def _check_separator(decimal: str) -> None:
-    if decimal not in DECIMAL_SEPARATORS:
-        raise ValueError(f"decimal must be one of {list(DECIMAL_SEPARATORS)}; got {decimal!r}")
-
-
 def _prose(markdown: str) -> str:
     """Blank out what is not prose (front matter, fences, includes), keeping line numbers."""
     front = _FRONT_MATTER.match(markdown)
@@ -192,7 +187,8 @@ def wrong_decimals(formula: str, decimal: str) -> list[WrongDecimal]:
     ``0.5`` and a bare ``0,5`` are wrong. With ``"."`` (en, zh) ``0{,}5`` is wrong. Each
     finding names the number as written and as it should be.
     """
-    _check_separator(decimal)
+    if decimal not in DECIMAL_SEPARATORS:
+        raise ValueError(f"decimal must be one of {list(DECIMAL_SEPARATORS)}; got {decimal!r}")
     found = []
     for match in _WRONG[decimal].finditer(formula):
         digits = re.split(r"\{,\}|[.,]", match.group())

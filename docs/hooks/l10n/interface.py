@@ -22,7 +22,6 @@ string leaves) only the release check of a complete language.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,7 @@ import yaml
 
 from .problem import Finding, Problem
 from .project import Project, read_yaml
-from .structure import PLACEHOLDER
+from .structure import PLACEHOLDER, has_words
 
 #: The sections of interface strings, in the order of ``en.yml``.
 SECTIONS = ("exercises", "figures", "chrome", "downloads", "banners", "notebooks", "checker")
@@ -39,7 +38,6 @@ TOP_LEVEL = ("site_description",)
 #: The list of dotted keys that may stay identical to English.
 KEEP = "keep_english"
 KINDS = ("missing", "identical", "placeholders", "unknown")
-_LETTERS = re.compile(r"[^\W\d_]{2,}")
 
 
 def _lines(text: str) -> dict[str, int]:
@@ -62,7 +60,7 @@ def _lines(text: str) -> dict[str, int]:
 
 def _strings(data: dict[str, Any]) -> dict[str, Any]:
     """Flatten the interface part of a settings file to ``{dotted key: value}``."""
-    flat: dict[str, Any] = {}
+    flat: dict[str, Any] = {name: data[name] for name in TOP_LEVEL if name in data}
 
     def walk(value: Any, key: str) -> None:
         if isinstance(value, dict):
@@ -71,9 +69,6 @@ def _strings(data: dict[str, Any]) -> dict[str, Any]:
         else:
             flat[key] = value
 
-    for name in TOP_LEVEL:
-        if name in data:
-            flat[name] = data[name]
     for name in SECTIONS:
         if name in data:
             walk(data[name], name)
@@ -89,11 +84,6 @@ def _read(path: Path) -> tuple[dict[str, Any], dict[str, int]]:
     if not isinstance(data, dict):
         raise ValueError(f"{path}: expected a mapping at the top level")
     return data, _lines(text)
-
-
-def _has_words(text: str) -> bool:
-    """Tell whether a text has words to translate once its placeholders are left out."""
-    return bool(_LETTERS.search(PLACEHOLDER.sub("", text)))
 
 
 def string_findings(project: Project, locale: str) -> list[Finding]:
@@ -133,7 +123,7 @@ def string_findings(project: Project, locale: str) -> list[Finding]:
                 f"here {sorted(set(PLACEHOLDER.findall(value)))}"
             )
             add(key, "placeholders", what, "keep each {placeholder} as in English", True)
-        elif value == text and _has_words(text) and key not in keep:
+        elif value == text and has_words(text) and key not in keep:
             what = f"{key} is identical to English ({text!r})"
             fix = f"translate it (or list it under {KEEP} if {locale} writes it so too)"
             add(key, "identical", what, fix, complete)

@@ -66,22 +66,16 @@ def compare_notebook(
         fix = "keep the English cells in the English order; translate only Markdown cells"
         return [Problem(file, number, what, fix, unit="cell")]
     problems = []
-    seen_code = False
+    first_code = next((n for n, (kind, _) in enumerate(ours) if kind == "code"), None)
     for number, ((kind, text), (_, source)) in enumerate(zip(ours, theirs, strict=True), 1):
-        name = cell_name(number, kind)
-        if kind == "code":
-            if seen_code and text != source:
-                what = (
-                    f"{name} differs from English cell {number}: {_first_difference(source, text)}"
-                )
-                fix = (
-                    f"copy English cell {number} exactly (comments included); only the first "
-                    "code cell, the settings, is translated"
-                )
-                problems.append(Problem(file, number, what, fix, unit="cell"))
-            seen_code = True
-        else:
+        if kind != "code":
             problems += _markdown_cell(number, source, text, file, locales)
+        elif number - 1 != first_code and text != source:
+            name, difference = cell_name(number, kind), _first_difference(source, text)
+            what = f"{name} differs from English cell {number}: {difference}"
+            fix = f"copy English cell {number} exactly (comments included); only the first "
+            fix += "code cell, the settings, is translated"
+            problems.append(Problem(file, number, what, fix, unit="cell"))
     return problems
 
 
@@ -91,19 +85,17 @@ def _markdown_cell(
     """Compare one Markdown cell: its number of headings, formulas and code as multisets."""
     name = cell_name(number, "markdown")
     problems = []
-    if len(_HEADING.findall(here)) != len(_HEADING.findall(english)):
-        what = (
-            f"{name} has {len(_HEADING.findall(here))} heading(s), English cell {number} "
-            f"{len(_HEADING.findall(english))}"
-        )
+    counts = len(_HEADING.findall(here)), len(_HEADING.findall(english))
+    if counts[0] != counts[1]:
+        what = f"{name} has {counts[0]} heading(s), English cell {number} {counts[1]}"
         problems.append(Problem(file, number, what, "keep the English headings", unit="cell"))
     (en_math, en_code), (math, code) = spans(english), spans(here)
     for kind, key, a, b in (
         ("formula", formula_key, en_math, math),
         ("inline code", lambda c: code_key(c, locales), en_code, code),
     ):
-        missing = Counter(key(s.text) for s in a) - Counter(key(s.text) for s in b)
-        extra = Counter(key(s.text) for s in b) - Counter(key(s.text) for s in a)
+        theirs, ours = Counter(key(s.text) for s in a), Counter(key(s.text) for s in b)
+        missing, extra = theirs - ours, ours - theirs
         for item in sorted(missing):
             what = f"{name}: {kind} `{item}` of English cell {number} is missing here"
             problems.append(Problem(file, number, what, "keep it as in English", unit="cell"))

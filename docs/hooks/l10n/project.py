@@ -55,23 +55,20 @@ class Project:
         """Return the file of ``page`` (relative to the locale folder) in ``locale``."""
         return self.docs / locale / page
 
-    def rel(self, path: Path) -> str:
-        """Name ``path`` the way messages do: relative to the docs folder (``nl/laplace.md``)."""
+    def rel(self, path: Path, base: Path | None = None) -> str:
+        """Name ``path`` relative to ``base``, by default the docs folder (``nl/laplace.md``)."""
         try:
-            return path.resolve().relative_to(self.docs).as_posix()
+            return path.resolve().relative_to((base or self.docs).resolve()).as_posix()
         except ValueError:
             return path.as_posix()
+
+    def rel_root(self, path: Path) -> str:
+        """Name a file outside the docs folder relative to the project root (``mkdocs.yml``'s)."""
+        return self.rel(path, self.config_file.parent)
 
     def settings(self, locale: str) -> Path:
         """Return ``locale``'s settings file (which need not exist yet)."""
         return settings_file(self.config_file.parent, self.docs, locale)
-
-    def rel_root(self, path: Path) -> str:
-        """Name a file outside the docs folder relative to the project root (``mkdocs.yml``'s)."""
-        try:
-            return path.resolve().relative_to(self.config_file.parent.resolve()).as_posix()
-        except ValueError:
-            return path.as_posix()
 
     def pages(self, locale: str) -> list[str]:
         """List the Markdown pages and notebooks of one locale folder, relative to it."""

@@ -98,22 +98,20 @@ def source_hash(path: Path) -> str:
     return text_hash(normalised(path.name, path.read_text(encoding="utf-8")))
 
 
-def _record_of(data: object) -> SourceRecord | None:
-    """Turn a ``source`` mapping into a record; None if absent or malformed."""
-    if not isinstance(data, dict) or not isinstance(data.get("sha256"), str):
-        return None
-    texts = {k: v for k, v in data.items() if k in FIELDS and isinstance(v, str)}
-    return SourceRecord(**texts)
-
-
 def front_matter(path: Path) -> tuple[str, dict[str, Any]]:
     """Split a page into its Markdown body and front matter, as MkDocs does."""
     return get_data(path.read_text(encoding="utf-8"))
 
 
 def read_record(meta: dict[str, Any]) -> SourceRecord | None:
-    """Return the ``source`` record of a page's front matter or a notebook's metadata."""
-    return _record_of(meta.get("source"))
+    """Return the ``source`` record of a page's front matter or a notebook's metadata.
+
+    None when it is absent or malformed (no ``sha256`` text).
+    """
+    data = meta.get("source")
+    if not isinstance(data, dict) or not isinstance(data.get("sha256"), str):
+        return None
+    return SourceRecord(**{k: v for k, v in data.items() if k in FIELDS and isinstance(v, str)})
 
 
 def record_of(path: Path) -> SourceRecord | None:

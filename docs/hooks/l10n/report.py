@@ -22,8 +22,8 @@ from typing import Any
 
 from .changes import english_text
 from .compare import compare
-from .findings import findings_json
-from .glossary import Term, load_glossary
+from .findings import columns, findings_json
+from .glossary import Term, project_terms
 from .notebooks import cells, compare_notebook, markdown_words
 from .problem import Finding, Problem
 from .project import Project, is_notebook
@@ -180,7 +180,7 @@ def report(
 ) -> list[PageStatus]:
     """Give the status of every English page and notebook, and every orphan, per locale."""
     pages = Pages(project)
-    terms = load_glossary(project.glossary) if project.glossary.is_file() else []
+    terms = project_terms(project)
     english = project.pages(project.source)
     found = []
     for locale in locales or project.locales:
@@ -265,13 +265,8 @@ def render_table(
         shown = details(project, item)
         rows.append((item.locale, item.page, item.status, shown[0] if shown else ""))
         rows += [("", "", "", extra) for extra in shown[1:]]
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
     lines = [f"Translation status against the source locale '{project.source}'", ""]
-    for number, row in enumerate(rows):
-        cells = [row[i].ljust(widths[i]) for i in range(3)]
-        lines.append("  ".join([*cells, row[3]]).rstrip())
-        if number == 0:
-            lines.append("  ".join("-" * w for w in [*widths, len("details")]))
+    lines += columns(rows)
     header = ["locale".ljust(8), *(s.rjust(10) for s in STATUSES), "words".rjust(8)]
     lines += ["", "  ".join(header)]
     percent = progress(totals or statuses)

@@ -98,16 +98,13 @@ def _insert_language(config: str, code: str, name: str) -> str:
     if start is None:
         raise ValueError("mkdocs.yml has no i18n languages: list to add the language to")
     indent = len(lines[start]) - len(lines[start].lstrip())
-    end = start + 1
-    last = end
-    while end < len(lines):
-        line = lines[end]
-        stripped = line.strip()
-        if stripped and len(line) - len(line.lstrip()) <= indent:
+    last = start + 1
+    for end in range(start + 1, len(lines)):  # the list ends at the first line indented less
+        stripped = lines[end].strip()
+        if stripped and len(lines[end]) - len(lines[end].lstrip()) <= indent:
             break
         if stripped and not stripped.startswith("#"):
             last = end + 1
-        end += 1
     item = next(line for line in lines[start + 1 :] if line.strip().startswith("- locale:"))
     dash = item[: len(item) - len(item.lstrip())]
     entry = [

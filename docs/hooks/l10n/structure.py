@@ -26,6 +26,12 @@ from .units import Unit, units
 INCLUDE = re.compile(r'^[ \t]*-{1,}8<-{1,}[ \t]+"([^"\n]+)"[ \t]*$', re.MULTILINE)
 PLACEHOLDER = re.compile(r"\{(\w+)\}")  # {example} in widget texts, filled in by the scripts
 _EXPLICIT_ID = re.compile(r"\{[^}]*#[\w-]+[^}]*\}[ \t]*$")
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+
+
+def has_words(text: str) -> bool:
+    """Tell whether a text has words to translate once its ``{placeholders}`` are left out."""
+    return bool(_LETTERS.search(PLACEHOLDER.sub("", text)))
 
 
 @dataclass(frozen=True)
@@ -194,10 +200,9 @@ class Pages:
 
     def get(self, path: Path, text: str | None = None) -> Structure:
         """Return the structure of one page file, or of an older ``text`` of it."""
-        key = (path, text)
-        if key not in self._cache:
-            self._cache[key] = structure(self.project, path, text)
-        return self._cache[key]
+        if (path, text) not in self._cache:
+            self._cache[path, text] = structure(self.project, path, text)
+        return self._cache[path, text]
 
     def shown(self, locale: str, page: str) -> Path | None:
         """Return the file readers of ``locale`` get for ``page``: translation, else English."""

@@ -103,15 +103,8 @@ def carry(old: str, new: str, mine: str, decimal: str) -> tuple[str, list[str]] 
     None when the translation's units do not line up with the old English.
     """
     a, b, t = units(old), units(new), units(mine)
-    ours = {
-        i: j
-        for block in difflib.SequenceMatcher(
-            a=[u.kind for u in a], b=[u.kind for u in t], autojunk=False
-        ).get_matching_blocks()
-        for i, j in zip(
-            range(block.a, block.a + block.size), range(block.b, block.b + block.size), strict=True
-        )
-    }
+    matcher = difflib.SequenceMatcher(a=[u.kind for u in a], b=[u.kind for u in t], autojunk=False)
+    ours = {m.a + k: m.b + k for m in matcher.get_matching_blocks() for k in range(m.size)}
     lines, english = mine.split("\n"), new.split("\n")
     edits: list[tuple[int, int, int, list[str]]] = []  # (start, order, end, lines)
     notes: list[str] = []
@@ -128,26 +121,20 @@ def carry(old: str, new: str, mine: str, decimal: str) -> tuple[str, list[str]] 
             text = carry_unit(a[i], b[j], here, decimal)  # type: ignore[index]
             if text is None:
                 text = localise(b[j].text, decimal)
-                notes.append(
-                    f"line {here.line}: replaced by the English (its formulas or links changed): "
-                    "translate it again"
-                )
+                why = "replaced by the English (its formulas or links changed): translate it again"
+                notes.append(f"line {here.line}: {why}")
             edits.append((here.line - 1, len(edits), here.end, text.split("\n")))
         elif here is not None:
-            start = (
-                here.line - 2
-                if here.line > 1 and not lines[here.line - 2].strip()
-                else here.line - 1
-            )
+            blank_above = here.line > 1 and not lines[here.line - 2].strip()
+            start = here.line - 2 if blank_above else here.line - 1
             edits.append((start, len(edits), here.end, []))
             anchor = here.end
         elif j is not None:
             chunk = (
                 english[b[j - 1].end : b[j].end] if j else [*english[b[j].line - 1 : b[j].end], ""]
             )
-            edits.append(
-                (anchor, len(edits), anchor, localise("\n".join(chunk), decimal).split("\n"))
-            )
+            inserted = localise("\n".join(chunk), decimal).split("\n")
+            edits.append((anchor, len(edits), anchor, inserted))
     for start, _, end, new_lines in sorted(edits, reverse=True):
         lines[start:end] = new_lines
     return "\n".join(lines), notes

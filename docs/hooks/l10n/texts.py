@@ -17,9 +17,8 @@ from .glossary import Term
 from .inline import Span, code_key, formula_key, wrong_decimals
 from .problem import Problem
 from .project import Language
-from .structure import PLACEHOLDER, Pages, Structure
+from .structure import Pages, Structure, has_words
 
-_LETTERS = re.compile(r"[^\W\d_]{2,}")
 #: A widget text for one plural category (CLDR's names): ``data-t-count-few`` is the form of
 #: ``data-t-count`` that a language needs for a few of something ("3 publikacje").
 _PLURAL_FORM = re.compile(r"^(data-t-[\w-]+)-(?:zero|one|two|few|many|other)$")
@@ -79,26 +78,19 @@ def formulas(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
     """Display formulas compared in order; inline formulas and code as multisets."""
     problems = []
     en_math, here_math = _display(en), _display(here)
+    pairs = list(enumerate(zip(en_math, here_math, strict=False)))
+    differing = [(i, b) for i, (a, b) in pairs if formula_key(a.text) != formula_key(b.text)]
     if len(en_math) != len(here_math):
-        first = next(
-            (
-                i
-                for i, (a, b) in enumerate(zip(en_math, here_math, strict=False))
-                if formula_key(a.text) != formula_key(b.text)
-            ),
-            min(len(en_math), len(here_math)),
-        )
-        line = (
-            here_math[first].line if first < len(here_math) else here.near(en, en_math[first].line)
-        )
+        first = differing[0][0] if differing else min(len(en_math), len(here_math))
+        near = here.near(en, en_math[first].line) if first >= len(here_math) else 0
         what = f"display formulas: {len(en_math)} in English, {len(here_math)} here"
+        line = near or here_math[first].line
         problems.append(Problem(ctx.file, line, what, "keep every English display formula"))
     else:
-        for number, (a, b) in enumerate(zip(en_math, here_math, strict=True), 1):
-            if formula_key(a.text) != formula_key(b.text):
-                what = f"display formula {number} differs: English {a.text}, here {b.text}"
-                fix = f"copy the English formula, numbers written {_example(ctx)}"
-                problems.append(Problem(ctx.file, b.line, what, fix))
+        for i, b in differing:
+            what = f"display formula {i + 1} differs: English {en_math[i].text}, here {b.text}"
+            fix = f"copy the English formula, numbers written {_example(ctx)}"
+            problems.append(Problem(ctx.file, b.line, what, fix))
     pair = (en, here)
     problems += _multiset(
         "inline formula", (en.inline_math, here.inline_math), formula_key, ctx, pair
@@ -136,16 +128,9 @@ def number_convention(en: Structure, here: Structure, ctx: Context) -> list[Prob
 def quotes(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
     """Find a straight quote that ends a widget text early (the rest reads as attributes)."""
     fix = "write &quot; or typographic quotes („“ « » “”) inside the text"
-    return [
-        Problem(
-            ctx.file,
-            here.line_of(f"{name}="),
-            f'a straight " ends the value of {name} early (then {stray!r})',
-            fix,
-        )
-        for widget in here.widgets
-        for name, stray in widget.broken
-    ]
+    what = 'a straight " ends the value of {} early (then {!r})'
+    broken = [pair for widget in here.widgets for pair in widget.broken]
+    return [Problem(ctx.file, here.line_of(f"{a}="), what.format(a, b), fix) for a, b in broken]
 
 
 def widgets(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
@@ -185,7 +170,7 @@ def widgets(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
             elif (
                 attr.startswith("data-t-")
                 and a.data[attr] == b.data[attr]
-                and _LETTERS.search(PLACEHOLDER.sub("", a.data[attr]))
+                and has_words(a.data[attr])
             ):
                 what = f"{name}: {attr} is identical to English ({a.data[attr]!r})"
                 problems.append(Problem(ctx.file, line, what, "translate the interface text"))

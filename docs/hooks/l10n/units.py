@@ -27,14 +27,15 @@ _PROSE_DROP = [
     re.compile(r"\$\$.*?\$\$", re.DOTALL),  # display formulas
     re.compile(r"(?<!\\)\$[^$\n]+?\$"),  # inline formulas
     re.compile(r"(`+).*?\1", re.DOTALL),  # code spans
-    re.compile(r"\]\([^)]*\)"),  # link targets
+    re.compile(r"\]\([^)]*\)"),  # link targets and their titles
+    re.compile(r"^ {0,3}\[[^\]\n]+\]:.*$", re.MULTILINE),  # link definitions, titles too
     re.compile(r"<[^>]+>"),  # HTML tags
     re.compile(r"\{[^}\n]*\}|\[\[[\w-]+\]\]"),  # ids { #id }, {placeholders}, [[markers]]
 ]
 
 
 def prose(body: str) -> str:
-    """Keep the words of a page body: drop includes, formulas, code, link targets, tags, ids."""
+    """Keep a page body's words: no includes, formulas, code, link targets or titles, tags, ids."""
     for pattern in _PROSE_DROP:
         body = pattern.sub(" ", body)
     return body
