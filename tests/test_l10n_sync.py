@@ -169,14 +169,15 @@ def test_a_pasted_english_paragraph_is_listed_and_lowers_the_words_percentage(
 def test_a_heading_that_is_the_locales_own_term_may_stay_english(repo: Path) -> None:
     """Dutch keeps some names in English (the glossary says so); a sentence it may not keep."""
     glossary = repo / "docs" / "hooks" / "glossary.yml"
-    term = "  - id: zcdp\n    check: false\n    en: {term: zero-concentrated differential privacy}\n"
+    name = "zero-concentrated differential privacy"
+    term = f"  - id: zcdp\n    check: false\n    en: {{term: {name}}}\n"
     glossary.write_text(glossary.read_text("utf-8") + term, encoding="utf-8")
     heading = "\n### Zero-concentrated differential privacy { #zcdp }\n"
-    for locale, name in [(EN, "en"), (NL, "nl")]:
+    for locale in (EN, NL):
         (repo / locale / "guide.md").write_text(
             (repo / locale / "guide.md").read_text("utf-8") + heading, encoding="utf-8"
         )
     before = status(repo, "nl", "guide.md").untranslated
-    dutch = "    nl: {term: zero-concentrated differential privacy}\n"
+    dutch = f"    nl: {{term: {name}}}\n"
     glossary.write_text(glossary.read_text("utf-8") + dutch, encoding="utf-8")
     assert [p.line for p in before] and not status(repo, "nl", "guide.md").untranslated
