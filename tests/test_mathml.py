@@ -222,3 +222,29 @@ def test_a_function_name_has_a_thin_space_around_it_but_none_before_its_bracket(
         ("ln", "0", "0"),  # after the sign, before the bracket
     ]
     assert not root.find_all("mi", string=re.compile(r"^(ln|exp|log)$"))
+
+
+ACCENT_OF = {r"\hat": "\u02c6", r"\widehat": "\u02c6", r"\bar": "\u00af", r"\tilde": "\u02dc"}
+
+
+@pytest.mark.parametrize("command", sorted(ACCENT_OF))
+def test_an_accent_is_the_font_s_accent_on_its_letter(command: str) -> None:
+    """latex2mathml writes ``\\hat`` as ASCII ``^``, a text glyph at cap height, far too tall."""
+    for base, stretchy in (("x", "false"), (r"\sigma", "false"), ("xy", "true")):
+        over = one(math(f"{command}{{{base}}}^2", display=False), "mover")
+        accent = over.find_all(True, recursive=False)[-1]
+        assert over["accent"] == "true" and accent.name == "mo"
+        assert accent.get_text() == ACCENT_OF[command]
+        assert accent.attrs == {"stretchy": stretchy}  # only a wide base stretches its accent
+
+
+def test_every_accent_in_the_built_site_is_one_the_font_places(site_dir: Path) -> None:
+    accents = 0
+    for formula in built_formulas(site_dir):
+        for over in BeautifulSoup(formula, "html.parser").find_all("mover"):
+            mark = over.find_all(True, recursive=False)[-1]
+            if mark.name == "mo" and len(mark.get_text()) == 1:  # a mark, not a word
+                accents += 1
+                assert over.get("accent") == "true", formula
+                assert mark.get_text() in set(ACCENT_OF.values()), formula
+    assert accents >= 5 * 9  # hats in local and training, bars in anonymisation, per locale

@@ -14,6 +14,10 @@ browser; :func:`polish` repairs them on the parsed tree (BeautifulSoup), not wit
 * ``\ln``, ``\exp``, ``\log`` are written as identifiers, with no space around them ("2k ln 2").
   They become operators with TeX's thin space, none after a sign or bracket.
 * a named operator before its bracket (``\Pr[``) keeps a space before the bracket; it loses it.
+* an accent (``\hat``, ``\bar``, ``\tilde``) is the ASCII ``^`` or ``~``, a text glyph that sits
+  at cap height and floats above a small letter, and ``\bar`` is not marked as an accent. Each
+  becomes the spacing accent the math font places on its base (ˆ U+02C6, ˜ U+02DC, ¯ U+00AF) in
+  an ``<mover accent="true">``, stretched only over more than one letter (``\widehat``).
 * a display ``\sum`` with limits is marked as a large operator in display style, so the limits
   sit under and over it.
 * a decimal comma written ``0{,}5`` (the exercises write numbers so in nl, de and tr) becomes
@@ -72,6 +76,8 @@ PRIMES = {"\u2032", "\u2033", "\u2034", "'"}
 FENCE = {"fence": "true", "stretchy": "false", "lspace": "0", "rspace": "0"}
 MINUS = {"\u2212", "-"}
 FUNCTIONS = {"ln", "log", "exp", "lg", "sin", "cos", "tan"}
+#: The accent each of latex2mathml's accent characters becomes.
+ACCENTS = {"^": "\u02c6", "~": "\u02dc", "\u00af": "\u00af"}
 LARGE_OPERATORS = {"\u2211", "\u220f", "\u222b", "\u22c3", "\u22c2"}
 #: After one of these operators a minus has no left operand: it is a sign, not a subtraction.
 OPENING = {"(", "[", "{", "\u27e8", ",", ";", "=", "<", ">", "\u2264", "\u2265", "\u2208"}
@@ -91,6 +97,7 @@ def polish(mathml: str) -> str:
     _function_names(root)
     _named_operators(root)
     _large_operators(root)
+    _accents(root)
     return str(soup)
 
 
@@ -186,3 +193,13 @@ def _large_operators(root: Tag) -> None:
         tag.name = {"msubsup": "munderover", "msub": "munder"}.get(tag.name, tag.name)
         tag["displaystyle"] = "true"
         base.attrs.update({"largeop": "true", "movablelimits": "false"})
+
+
+def _accents(root: Tag) -> None:
+    """``<mover>base<mo>^</mo></mover>`` becomes an accent the font puts on its base."""
+    for over in root.find_all("mover"):
+        parts = _children(over)
+        if len(parts) == 2 and parts[1].name == "mo" and _text(parts[1]) in ACCENTS:
+            over["accent"] = "true"
+            parts[1].string = ACCENTS[_text(parts[1])]
+            parts[1].attrs = {"stretchy": "true" if len(_text(parts[0])) > 1 else "false"}
