@@ -14,10 +14,8 @@ browser; :func:`polish` repairs them on the parsed tree (BeautifulSoup), not wit
 * ``\ln``, ``\exp``, ``\log`` are written as identifiers, with no space around them ("2k ln 2").
   They become operators with TeX's thin space, none after a sign or bracket.
 * a named operator before its bracket (``\Pr[``) keeps a space before the bracket; it loses it.
-* an accent (``\hat``, ``\bar``, ``\tilde``) is the ASCII ``^`` or ``~``, a text glyph that sits
-  at cap height and floats above a small letter, and ``\bar`` is not marked as an accent. Each
-  becomes the spacing accent the math font places on its base (ˆ U+02C6, ˜ U+02DC, ¯ U+00AF) in
-  an ``<mover accent="true">``, stretched only over more than one letter (``\widehat``).
+* ``\hat``, ``\tilde`` are ASCII ``^``, ``~`` (tall text glyphs, floating); ``\bar`` is no accent.
+  Each becomes the font's accent (ˆ, ˜, ¯) in ``<mover accent="true">``, stretched over 2+ letters.
 * a display ``\sum`` with limits is marked as a large operator in display style, so the limits
   sit under and over it.
 * a decimal comma written ``0{,}5`` (the exercises write numbers so in nl, de and tr) becomes
