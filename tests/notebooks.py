@@ -59,3 +59,11 @@ def outputs_text(cell: Any) -> str:
 
 
 __all__ = ["NOTEBOOKS", "code_cells", "labels", "outputs_text", "read", "settings"]
+
+
+def summary_cell(notebook: Any) -> Any:
+    """The exercise notebook's cell that checks all three checkpoints and prints the score."""
+    (cell,) = [
+        c for c in notebook.cells if c.source.startswith("results = checkpoints.check_namespace(")
+    ]
+    return cell

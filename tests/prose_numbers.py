@@ -35,9 +35,16 @@ def prose(markdown: str) -> str:
     return text
 
 
-def numbers(markdown: str, locale: str) -> list[Decimal]:
-    """Every number in the prose, in order, parsed with the locale's conventions."""
-    text = prose(markdown)
+#: Citations: a page's "References" section, and every list item that links to a work on
+#: another site. Their titles and identifiers ("MacOS 10.12", "arXiv:1709.02753", "§3.6")
+#: are written as the works write them, in every locale.
+CITATIONS = [
+    re.compile(r"^## [^\n]*\{ #references \}\n.*?(?=^## |\Z)", re.MULTILINE | re.DOTALL),
+    re.compile(r"^- .*\]\(https://[^)\s]+\).*$", re.MULTILINE),
+]
+
+
+def _parse(text: str, locale: str) -> list[Decimal]:
     found = []
     if locale in NUMBER:
         for raw in NUMBER[locale].findall(text):
@@ -48,6 +55,31 @@ def numbers(markdown: str, locale: str) -> list[Decimal]:
     return found
 
 
+def uncited(markdown: str) -> str:
+    """The page without its citations (see ``CITATIONS``)."""
+    for pattern in CITATIONS:
+        markdown = pattern.sub("", markdown)
+    return markdown
+
+
+def cited(markdown: str) -> str:
+    """The page's citations, one after another."""
+    section = "".join(CITATIONS[0].findall(markdown))
+    return section + "\n".join(CITATIONS[1].findall(CITATIONS[0].sub("", markdown)))
+
+
+def numbers(markdown: str, locale: str) -> list[Decimal]:
+    """Every number in the prose, in order, parsed with the locale's conventions.
+
+    Citations are read as English in every locale (their numbers belong to the cited
+    works), and their numbers come last.
+    """
+    return _parse(prose(uncited(markdown)), locale) + _parse(prose(cited(markdown)), "en")
+
+
 def dotted_decimals(markdown: str) -> list[str]:
-    """Numbers written with a decimal point in the prose (wrong in nl, de and tr)."""
-    return re.findall(r"(?<![\w.,])\d+\.\d+(?![\w.])", prose(markdown))
+    """Numbers written with a decimal point in the prose (wrong in nl, de and tr).
+
+    Citations are left out: a cited title or identifier keeps its own dots.
+    """
+    return re.findall(r"(?<![\w.,])\d+\.\d+(?![\w.])", prose(uncited(markdown)))

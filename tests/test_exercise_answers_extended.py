@@ -18,6 +18,7 @@ import pytest
 
 from dplesson.exercises import catalogue
 from tests.test_exercise_answers import CORE, check_variant, variants
+from tests.test_exercise_answers_practice import PRACTICE
 
 EXTENDED = ("epsilon", "local", "beyond", "opendp")
 Params = Mapping[str, Any]
@@ -146,8 +147,8 @@ def test_opendp_mean_dividing_two_releases_is_post_processing() -> None:
 
 
 def test_every_exercise_of_the_site_is_checked_once() -> None:
-    assert set(CORE) | set(EXTENDED) == set(catalogue.CHAPTERS)
-    assert not set(CORE) & set(EXTENDED)
+    assert set(CORE) | set(EXTENDED) | set(PRACTICE) == set(catalogue.CHAPTERS)
+    assert not set(CORE) & set(EXTENDED) and not (set(CORE) | set(EXTENDED)) & set(PRACTICE)
     extended = {e.id for stem in EXTENDED for e in catalogue.for_chapter(stem)}
     facts = {
         "epsilon-reading",

@@ -18,6 +18,7 @@ import pytest
 
 from dplesson import BudgetExceededError, BudgetLedger, k_anonymize
 from dplesson.exercises import catalogue
+from dplesson.selection import noisy_max_probabilities
 from tests.test_exercise_answers import (
     CORE,
     NUMBERS,
@@ -261,6 +262,28 @@ def test_mechanisms_which_noise_gaussian_is_smaller_for_many_counts() -> None:
     assert gaussian < laplace and item.correct == "gaussian"
 
 
+def test_mechanisms_noisy_max_votes_under_add_remove_need_only_delta_over_epsilon() -> None:
+    item = exercise("mechanisms-noisy-max")
+    assert item.correct == "monotone"
+    epsilon, votes = 1.0, [3.0, 3.0, 2.0]
+    # Adding a voter raises one count by one: the smaller scale keeps e^eps both ways.
+    for added in range(3):
+        grown = [v + (i == added) for i, v in enumerate(votes)]
+        p = noisy_max_probabilities(votes, epsilon, 1.0, monotone=True)
+        q = noisy_max_probabilities(grown, epsilon, 1.0, monotone=True)
+        assert np.all(p <= math.exp(epsilon) * q * (1 + 1e-9))
+        assert np.all(q <= math.exp(epsilon) * p * (1 + 1e-9))
+    # Replacing a voter lowers one count and raises another: many tied options show that
+    # the smaller scale then breaks the bound, and half of it breaks it even for adding.
+    tied, moved = [0.0] * 10, [1.0] + [-1.0] * 9
+    p = noisy_max_probabilities(tied, epsilon, 1.0, monotone=True)[0]
+    q = noisy_max_probabilities(moved, epsilon, 1.0, monotone=True)[0]
+    assert q > math.exp(epsilon) * p
+    half = noisy_max_probabilities(tied, 2 * epsilon, 1.0, monotone=True)[0]  # scale 1/(2 eps)
+    half_added = noisy_max_probabilities([1.0] + [0.0] * 9, 2 * epsilon, 1.0, monotone=True)[0]
+    assert half_added > math.exp(epsilon) * half
+
+
 FACTS = {
     "anonymisation-promise",
     "anonymisation-exact-answer",
@@ -279,6 +302,7 @@ FACTS = {
     "training-layer-bug",
     "mechanisms-delta",
     "mechanisms-which-noise",
+    "mechanisms-noisy-max",
 }
 
 

@@ -41,6 +41,7 @@ CHAPTER_FIGURES = {
     "beyond": ["affordable"],
     "local": ["local_vs_central"],
     "opendp": ["budget_plan"],
+    "practitioner": ["clamping_tradeoff"],
 }
 SIZE_BUDGET = 6000  # bytes of SVG per figure
 PAINT = re.compile(r"^(none|currentColor|var\(--[\w-]+\))$")

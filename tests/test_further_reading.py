@@ -7,17 +7,10 @@ import re
 import pytest
 
 from tests.conftest import DOCS, LOCALES
+from tests.test_course_order import chapters
 
-CHAPTERS = [
-    "anonymisation",
-    "sensitivity",
-    "laplace",
-    "releasing",
-    "composition",
-    "histograms",
-    "training",
-    "mechanisms",
-]
+#: Every numbered chapter of the course, from the nav (tests/test_course_order.py reads it).
+CHAPTERS = [page.removesuffix(".md") for page in chapters()]
 FURTHER_READING = {
     "en": "Further reading",
     "nl": "Verder lezen",

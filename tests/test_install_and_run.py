@@ -45,7 +45,7 @@ from dplesson import plots
 from dplesson.checkpoints import CHECKPOINTS
 from dplesson.checkpoints.messages import message
 from tests.conftest import DOCS, LOCALES
-from tests.notebooks import code_cells, labels, outputs_text, read
+from tests.notebooks import code_cells, labels, outputs_text, read, summary_cell
 from tools.links import site_url
 from tools.site_server import serve
 
@@ -165,7 +165,7 @@ def checks(notebook: Any) -> list[str]:
 
 
 def score(notebook: Any) -> str:
-    return outputs_text(notebook.cells[-1]).splitlines()[-1]
+    return outputs_text(summary_cell(notebook)).splitlines()[-1]
 
 
 def prefix(locale: str) -> str:

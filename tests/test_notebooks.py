@@ -14,11 +14,19 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from dplesson import calibration, composition, density, plots
+from dplesson import calibration, capstone, composition, density, plots
 from dplesson.checkpoints import CHECKPOINTS
 from dplesson.checkpoints.messages import message
 from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES, ROOT
-from tests.notebooks import NOTEBOOKS, code_cells, labels, outputs_text, read, settings
+from tests.notebooks import (
+    NOTEBOOKS,
+    code_cells,
+    labels,
+    outputs_text,
+    read,
+    settings,
+    summary_cell,
+)
 from tests.prose_numbers import dotted_decimals
 
 COMMA_LOCALES = tuple(code for code in LOCALES if code in DECIMAL_COMMA)
@@ -224,7 +232,7 @@ def test_exercises_pass_with_the_reference_solutions_pasted_in(
             count=len(checkpoint.cases),
         )
         assert outputs_text(cell) == expected
-    summary = outputs_text(notebook.cells[-1]).splitlines()
+    summary = outputs_text(summary_cell(notebook)).splitlines()
     assert summary[-1] == message(locale, "score", passed=3, total=3)
 
 
@@ -234,7 +242,10 @@ def test_shipped_exercises_report_the_empty_functions(monkeypatch: pytest.Monkey
     for cell in checks:
         text = outputs_text(cell)
         assert "geval 1 van" in text and "gaf NotImplementedError: de functie is nog leeg" in text
-    assert outputs_text(notebook.cells[-1]).splitlines()[-1] == "Score: 0/3"
+    assert outputs_text(summary_cell(notebook)).splitlines()[-1] == "Score: 0/3"
+    capstone_cell = notebook.cells[-1]
+    assert capstone_cell.source == "print(capstone.check(PLAN, release, LANG))"
+    assert outputs_text(capstone_cell).strip() == capstone.message("nl", "absent")
 
 
 #: What must never be shipped in a notebook a reader downloads: credentials and the paths

@@ -18,7 +18,7 @@ import pytest
 
 from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
 from tests.docs_sources import includes, pages
-from tests.prose_numbers import dotted_decimals, numbers
+from tests.prose_numbers import dotted_decimals, numbers, uncited
 
 # Numbers that name something rather than state a result, per English page.
 LABELS: dict[str, dict[str, str]] = {
@@ -69,6 +69,16 @@ LABELS: dict[str, dict[str, str]] = {
         "2020": "cited:The Discrete Gaussian",
     },
     "mechanisms.md": {"2007": "year of McSherry and Talwar"},
+    "practitioner.md": {
+        "168": "the hours of a week, 7 × 24",
+        "2017": "cited:Differential Privacy Overview",
+        "2014": "cited:Algorithmic Foundations",
+        "2020": "cited:2020 Census",
+        "2022": "cited:TopDown",
+        "10.12": "cited:MacOS 10.12",
+        "1709.02753": "cited:arXiv:1709.02753",
+        "3.6": "cited:§3.6",
+    },
     "opendp.md": {  # measured in a fresh venv: pip install "opendp[polars]==0.16.0", du
         "265": "measured: the installed opendp package alone",
         "14": "measured: packages the install adds to a fresh virtual environment",
@@ -91,7 +101,12 @@ FURTHER_READING = {
     "2014": "Dwork",
     "2016": "Abadi",
     "2020": "Canonne",
+    "2024": "Shoemate",
+    "2025": "Lefkovitz",
 }
+#: Pages that list works, one per list item: their numbers are the years, volumes and
+#: identifiers of the works, so each must stand in an item that links to its work.
+BIBLIOGRAPHIES = {"reading.md"}
 TIME = re.compile(r"\*[^*]+:\*[^\n]*?(\d+)[^\n]*$", re.MULTILINE)
 LITERAL = re.compile(r"(?<![\w.])-?\d+(?:_\d{3})*(?:\.\d+)?(?:e-?\d+)?")
 SOURCE = re.compile(r'--8<--\s+"([^":]+)(?::[^"]*)?"')
@@ -143,6 +158,10 @@ def time_estimates(markdown: str) -> set[Decimal]:
 @pytest.mark.parametrize("page", sorted(pages("en")))
 def test_english_numbers_come_from_examples(page: str) -> None:
     markdown = pages("en")[page].read_text(encoding="utf-8")
+    if page in BIBLIOGRAPHIES:
+        outside = numbers(uncited(markdown), "en")
+        assert not outside, f"{page}: numbers outside the items that cite a work: {outside}"
+        return
     allowed = example_numbers(page) | time_estimates(markdown) | further_reading_years(markdown)
     for number, reason in LABELS.get(page, {}).items():
         if reason.startswith("example:"):  # printed by an example shown on another page

@@ -35,6 +35,7 @@ CHAPTERS: tuple[str, ...] = (
     "local",
     "training",
     "opendp",
+    "practitioner",
 )
 
 

@@ -1,8 +1,8 @@
 """Exercises of the chapter "Comparing mechanisms and common problems" (``mechanisms.md``).
 
 Choosing δ against the size of the data, the classic Gaussian σ, when Gaussian noise is
-smaller than Laplace noise for many counts at once, and the probability with which the
-exponential mechanism picks the best option.
+smaller than Laplace noise for many counts at once, the probability with which the
+exponential mechanism picks the best option, and the noise report noisy max needs for votes.
 """
 
 from __future__ import annotations
@@ -85,4 +85,12 @@ EXERCISES: tuple[Exercise, ...] = (
         correct=_SMALLER,
     ),
     numeric("mechanisms-exponential", "mechanisms", 0.01, (_pick(*case) for case in _PICKS)),
+    # skill: transfer (the neighbour model decides the scale; content-t3.md §2.6)
+    Exercise(
+        id="mechanisms-noisy-max",
+        chapter="mechanisms",
+        kind="choice",
+        options=("half", "monotone", "general"),
+        correct="monotone",
+    ),
 )

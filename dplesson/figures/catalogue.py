@@ -25,6 +25,7 @@ from dplesson.figures.base import (
     fill,
     linear_ticks,
 )
+from dplesson.figures.practice import PRACTICE
 from dplesson.figures.readings import READINGS
 from dplesson.figures.svg import Axis, Bars, Line, Rule, number
 
@@ -239,6 +240,7 @@ FIGURES: dict[str, tuple[FigureFunction, tuple[str, ...]]] = {
     "clipping": (clipping, ("before", "after", "limit")),
     "laplace_gaussian": (laplace_gaussian, ("laplace", "gaussian")),
     **READINGS,
+    **PRACTICE,
 }
 
 
