@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pytest
 from PIL import Image
 
@@ -60,12 +61,10 @@ HIDE = """([i, part]) => [...document.querySelectorAll('article mover[accent]')[
 def _ink_rows(png: bytes) -> tuple[int, int]:
     """The first and last row of a screenshot holding ink (pixels unlike its corner)."""
     with Image.open(io.BytesIO(png)) as shot:
-        grey = shot.convert("L")
-    ground = grey.getpixel((0, 0))
-    rows = [y for y in range(grey.height) if any(
-        abs(grey.getpixel((x, y)) - ground) > 96 for x in range(grey.width))]  # fmt: skip
-    assert rows
-    return rows[0], rows[-1]
+        grey = np.asarray(shot.convert("L"), dtype=int)
+    rows = np.flatnonzero((abs(grey - grey[0, 0]) > 96).any(axis=1))
+    assert rows.size
+    return int(rows[0]), int(rows[-1])
 
 
 @pytest.mark.parametrize("locale", LOCALES)
