@@ -10,7 +10,8 @@ Sessions: ``lint`` and ``tests`` (the default: ruff, mypy, strict build, unit, p
 example and site tests), ``docs`` (strict build into ``site/``), ``serve`` (live preview on
 127.0.0.1:8000), ``translations`` (status of every translated page; see
 docs/en/translate.md), ``release`` (before publishing: every complete language translated and
-up to date), ``browser`` (the site in Debian's headless Chromium), ``lighthouse``
+up to date), ``browser`` (the site in Debian's headless Chromium), ``new_language`` (the tests
+and the new language's browser tests on a copy with a language in progress), ``lighthouse``
 (accessibility, best practices and SEO), ``reproducible`` (a later-dated cold build, a warm
 build and a plain build without the speed items must equal ``site/``), ``links``, ``bench``
 (writes docs/benchmarks/README.md) and ``lock``. The tools these run are in ``.ci/tools/``.
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -171,8 +173,10 @@ def _run(session: nox.Session, *args: str, env: dict[str, str] | None = None) ->
 
 def _site(session: nox.Session) -> None:
     """Build ``site/`` strictly, unless it was already built from exactly these sources."""
-    # The date too: the sitemap and the wheel carry it, so a new commit's site is built anew.
+    # The date too: the sitemap and the wheel carry it, so a new commit's site is built anew;
+    # and the address (README, Publishing), which canonical links and the sitemap carry.
     wanted = _digest(*(ROOT / name for name in SITE_INPUTS)) + os.environ["SOURCE_DATE_EPOCH"]
+    wanted += os.environ.get("DPLESSON_SITE_URL", "")
     with _locked("site"):
         if SITE.is_dir() and SITE_STAMP.exists() and SITE_STAMP.read_text() == wanted:
             session.log("site/ was built from these sources: reusing it")
@@ -232,7 +236,7 @@ def tests(session: nox.Session) -> None:
     with _step("tests: unit, property, example, site"):
         # Two workers (pytest-xdist): the new-language test's build runs beside the rest.
         _run(session, "pytest", "-m", "not browser", "-n", "2", "--dist", "worksteal",
-             *session.posargs, env={"DPLESSON_SITE_DIR": str(SITE)})  # fmt: skip
+             "--durations=15", *session.posargs, env={"DPLESSON_SITE_DIR": str(SITE)})  # fmt: skip
 
 
 @nox.session
@@ -248,6 +252,43 @@ def browser(session: nox.Session) -> None:
     env = {"DPLESSON_SITE_DIR": str(SITE), "DPLESSON_REQUIRE_BROWSER": "1"}
     with _step("browser tests"):
         _run(session, "pytest", "tests/browser", *session.posargs, env=env)
+
+
+@nox.session(name="new_language")
+def new_language(session: nox.Session) -> None:
+    """Run the whole test suite, and the browser tests of the new language, with one in progress.
+
+    A copy of this checkout (``.nox/new-language/project``, with ``.cache``, so no notebook runs
+    again) gets the language ``de-QQ`` as a volunteer makes it: ``translations -- new``, a decimal
+    comma, its settings file and two pages translated and marked (``tests/fixture_language.py``).
+    The copy is built strictly; then every default test runs on it (all languages, ``de-QQ``
+    included), and the browser tests parametrised by locale run for ``de-QQ``. ``-- --no-browser``
+    skips the browser part (it needs what ``-s browser`` needs).
+    """
+    _env(session)
+    _site(session)  # the build's caches, which the copy reuses
+    browser = "--no-browser" not in session.posargs
+    if browser:
+        _npm_ci(session)
+    work = ROOT / ".nox" / "new-language"
+    project, site = work / "project", work / "site"
+    shutil.rmtree(work, ignore_errors=True)
+    env = {"PYTHONPATH": str(project), "DPLESSON_SITE_DIR": str(site)}
+    with _step("new language: the copy and its strict build"):
+        _run(session, "python", "-m", "tests.fixture_language", str(project))
+        with session.chdir(project):
+            _run(session, "mkdocs", "build", "--strict", "--site-dir", str(site), env=env)
+    with _step("new language: unit, property, example, site tests"), session.chdir(project):
+        _run(session, "pytest", "-m", "not browser", "-n", "2", "--dist", "worksteal", "-p",
+             "no:cacheprovider", env=env)  # fmt: skip
+    if browser:
+        from tests.fixture_language import CODE  # standard library only, like this file
+
+        modules = project / "tests" / "browser" / "js" / "node_modules"
+        modules.symlink_to(NPM / "node_modules", target_is_directory=True)
+        with _step(f"new language: browser tests of {CODE}"), session.chdir(project):
+            _run(session, "pytest", "tests/browser", "-k", CODE, "-p", "no:cacheprovider",
+                 env={**env, "DPLESSON_REQUIRE_BROWSER": "1"})  # fmt: skip
 
 
 @nox.session

@@ -27,10 +27,12 @@ from dplesson.validation import Real, check_count, check_scalar
 
 __all__ = [
     "Affordable",
+    "PureReleases",
     "advanced_composition",
     "affordable_releases",
     "gaussian_rho",
     "group_privacy_epsilon",
+    "releases_within",
     "zcdp_epsilon",
     "zcdp_epsilon_cks",
 ]
@@ -192,6 +194,35 @@ def affordable_releases(
         ),
         "zcdp": _largest(
             lambda k: decimal_up(_zcdp(float_up(k * Fraction(rho)), log_inverse)) <= total
+        ),
+    }
+
+
+class PureReleases(TypedDict):
+    """How many ε-DP releases of one size a budget allows, counted two ways."""
+
+    basic: int
+    advanced: int
+
+
+def releases_within(epsilon_each: Real, epsilon_total: Real, delta_slack: Real) -> PureReleases:
+    """Count the releases of ``epsilon_each`` each that fit ``epsilon_total``, two ways.
+
+    ``basic``: the largest ``k`` with ``k·ε`` at most the total, in exact fractions (what
+    :class:`~dplesson.ledger.BudgetLedger` books). ``advanced``: the largest ``k`` whose
+    advanced composition (:func:`advanced_composition`, with the slack ``delta_slack``) is at
+    most the total, decided on the rounded-up loss. Both bounds hold, so a plan may use the
+    larger count; for a few large releases it is the sum's, for many small ones advanced
+    composition's. :func:`affordable_releases` asks the same from a noise level instead.
+    """
+    eps = check_scalar("epsilon_each", epsilon_each, 1e-9, EPSILON_RANGE[1])
+    total = check_scalar("epsilon_total", epsilon_total, 0.0, EPSILON_RANGE[1])
+    slack = _check_delta("delta_slack", delta_slack)
+    log_inverse = _log_inverse(slack)
+    return {
+        "basic": min(MAX_RELEASES, math.floor(Fraction(total) / Fraction(eps))),
+        "advanced": _largest(
+            lambda k: eps <= total and decimal_up(_advanced(eps, k, log_inverse)) <= total
         ),
     }
 

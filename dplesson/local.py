@@ -19,6 +19,7 @@ than order ``1/sqrt(n)`` (Chan, Shi and Song 2012), so the gap is not Warner's f
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import TypedDict
 
 import numpy as np
@@ -31,6 +32,7 @@ __all__ = [
     "ProportionEstimate",
     "estimate_proportion",
     "local_vs_central_error",
+    "people_for_standard_error",
     "randomized_response",
     "randomized_response_epsilon",
     "truth_probability",
@@ -148,3 +150,19 @@ def local_vs_central_error(people: int, epsilon: Real) -> ErrorComparison:
         "local": local,
         "ratio": local / central,
     }
+
+
+def people_for_standard_error(standard_error: Real, truth_probability: Real = 0.5) -> int:
+    """Return the fewest people whose randomized-response estimate has this standard error.
+
+    The estimate of a share from ``n`` reports has the standard error
+    ``sqrt((1 - t²)/(4n)) / t`` (:func:`estimate_proportion`), at most ``standard_error``
+    exactly when ``n >= (1 - t²) / (4 t² standard_error²)``. Decided in exact fractions of
+    the two floats, so a size on the boundary is neither missed nor overstated.
+    """
+    target = check_scalar("standard_error", standard_error, 1e-6, 1.0)
+    if target <= 1e-6:
+        raise ValueError(f"standard_error must be above 1e-06; got {standard_error!r}")
+    t = Fraction(_check_truth(truth_probability))
+    needed = (1 - t * t) / (4 * t * t * Fraction(target) ** 2)
+    return max(1, math.ceil(needed))

@@ -23,12 +23,13 @@ from typing import TypedDict
 
 import numpy as np
 
-from dplesson.rounding import MARGIN, exact, precise
+from dplesson.rounding import MARGIN, decimal_up, exact, precise
 from dplesson.validation import Real, check_count, check_rng, check_scalar
 
 __all__ = [
     "MembershipGame",
     "discrete_laplace_error_bar",
+    "epsilon_for_error_bar",
     "guess_success_bound",
     "laplace_error_bar",
     "laplace_tail_probability",
@@ -88,6 +89,27 @@ def laplace_error_bar(scale: Real, confidence: Real = 0.95) -> float:
     if not 0.0 < level < 1.0:
         raise ValueError(f"confidence must be strictly between 0 and 1; got {confidence!r}")
     return s * -math.log1p(-level)
+
+
+def epsilon_for_error_bar(
+    half_width: Real, sensitivity: Real = 1.0, confidence: Real = 0.95
+) -> float:
+    """Return the smallest ε whose Laplace noise keeps the error bar within ``half_width``.
+
+    The noise of scale ``Δ/ε`` has the error bar ``(Δ/ε)·ln(1/(1 - confidence))``
+    (:func:`laplace_error_bar`), which is at most ``half_width`` exactly when
+    ``ε >= Δ·ln(1/(1 - confidence)) / half_width``: ``ln 20 / half_width`` for a count at
+    95 %. Planning goes this way round: from the accuracy a release needs to the budget it
+    costs. Rounded up, so the bar it gives is never wider than asked.
+    """
+    width = check_scalar("half_width", half_width, *SCALE_RANGE)
+    delta = check_scalar("sensitivity", sensitivity, *SCALE_RANGE)
+    level = check_scalar("confidence", confidence, 0.0, 1.0)
+    if not 0.0 < level < 1.0:
+        raise ValueError(f"confidence must be strictly between 0 and 1; got {confidence!r}")
+    with precise():
+        value = exact(delta) * -(1 - exact(level)).ln() / exact(width)
+    return decimal_up(value)
 
 
 def discrete_laplace_error_bar(scale: Real, confidence: Real = 0.95) -> int:

@@ -36,6 +36,7 @@ __all__ = [
     "Witness",
     "brute_force_sensitivity",
     "closed_form_sensitivity",
+    "contribution_sensitivity",
     "median_witness",
     "reference_query",
 ]
@@ -162,6 +163,21 @@ def closed_form_sensitivity(
 
 
 # --8<-- [end:closed_form_sensitivity]
+
+
+def contribution_sensitivity(record_sensitivity: Real, max_records: int) -> float:
+    """Return ``k·Δ``: how far one privacy unit moves a query through up to ``k`` records.
+
+    When a person (the privacy unit) may contribute up to ``max_records`` records, kept to
+    that bound in advance, and one record moves the query by at most ``record_sensitivity``
+    (in any norm), the person's records together move it by at most ``k·Δ`` (the triangle
+    inequality), and records that all push the same way reach it: a count of visits with
+    up to ``k`` visits per person has sensitivity ``k``, a sum of ``k`` clipped gradients
+    ``k·C``. Rounded up.
+    """
+    delta = check_scalar("record_sensitivity", record_sensitivity, 0.0, float(BOUND))
+    k = check_count("max_records", max_records, 1, MAX_N)
+    return float_up(k * Fraction(delta))
 
 
 # --8<-- [start:median_witness]

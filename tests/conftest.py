@@ -24,34 +24,18 @@ settings.load_profile("dplesson")
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-#: The languages in mkdocs.yml's order (the switcher's); the settings files declare the same.
+#: The languages in mkdocs.yml's order (the switcher's); the build fails unless the settings
+#: files declare the same (``dpsite.languages.check_mkdocs``).
 LOCALES = tuple(re.findall(r"^\s*- locale: (\S+)$", (ROOT / "mkdocs.yml").read_text("utf-8"), re.M))
-assert set(LOCALES) == set(locales.locales()), "mkdocs.yml and dplesson/locales/*.yml disagree"
 #: Languages that write 0,5 (their settings file's ``decimal``).
 DECIMAL_COMMA = frozenset(code for code in LOCALES if locales.decimal(code) == ",")
 #: Languages still being translated: their missing pages and notebooks fall back to English.
 IN_PROGRESS = frozenset(code for code in LOCALES if locales.state(code) == locales.IN_PROGRESS)
-
-
-#: ``DPLESSON_TEST_LOCALES=fr`` keeps only the locale-parametrised tests of ``fr`` (tests that
-#: walk the whole site still walk every locale). test_new_language.py sets it: the site tests it
-#: runs on a copy with a new language have already run on the other locales' pages.
-ONLY_LOCALES = frozenset(filter(None, os.environ.get("DPLESSON_TEST_LOCALES", "").split(",")))
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Deselect the locale-parametrised tests of the locales ``DPLESSON_TEST_LOCALES`` omits."""
-    if not ONLY_LOCALES:
-        return
-    kept: list[pytest.Item] = []
-    dropped: list[pytest.Item] = []
-    for item in items:
-        params = getattr(item, "callspec", None)
-        locale = params.params.get("locale") if params is not None else None
-        (dropped if locale is not None and locale not in ONLY_LOCALES else kept).append(item)
-    if dropped:
-        config.hook.pytest_deselected(items=dropped)
-        items[:] = kept
+#: A language tag no settings file declares, for the tests of a new or an unknown language:
+#: ``de-QQ``, German of the region QQ, which ISO 3166 reserves for private use, so no real
+#: language or locale has it; if this project declares it (the copy that
+#: ``tests/fixture_language.py`` makes does), ``de-QR``.
+UNDECLARED = next(code for code in ("de-QQ", "de-QR") if code not in LOCALES)
 
 
 def translated(locale: str, page: str) -> bool:

@@ -1,15 +1,32 @@
-"""Read the lesson's notebooks: cells, the first code cell's settings, executed outputs."""
+"""Read the lesson's notebooks: cells, the first code cell's settings, executed outputs.
+
+Also the reference solutions of the checkpoints as a reader pastes them into the exercise
+notebook (``pasted``), which the notebook tests and the install-and-run test both use.
+"""
 
 from __future__ import annotations
 
 import ast
+import inspect
+from collections.abc import Callable
+from types import CodeType
 from typing import Any
 
 import nbformat
 
-from tests.conftest import DOCS, source
+from dplesson import calibration, composition, density
+from tests.conftest import DOCS, LOCALES, source
 
 NOTEBOOKS = ("lab.ipynb", "exercises.ipynb")
+#: (locale, notebook) for every notebook a locale has itself; a language in progress shows
+#: English's for the others, which are checked as English's.
+OWN = [(code, name) for code in LOCALES for name in NOTEBOOKS if (DOCS / code / name).is_file()]
+#: The package's own solutions of the three checkpoints.
+REFERENCES: dict[str, Callable[..., Any]] = {
+    "laplace_calibration": calibration.laplace_calibration,
+    "laplace_log_density": density.laplace_log_density,
+    "basic_composition": composition.basic_composition,
+}
 
 
 def read(locale: str, name: str) -> Any:
@@ -58,7 +75,39 @@ def outputs_text(cell: Any) -> str:
     return "".join(parts)
 
 
-__all__ = ["NOTEBOOKS", "code_cells", "labels", "outputs_text", "read", "settings"]
+def globals_used(code: CodeType) -> set[str]:
+    """Names a function's code (and the comprehensions inside it) looks up globally."""
+    names = set(code.co_names)
+    for constant in code.co_consts:
+        if isinstance(constant, CodeType):
+            names |= globals_used(constant)
+    return names
+
+
+def pasted(function: Callable[..., Any]) -> str:
+    """The reference function's source, as a reader would paste it, with what it uses."""
+    module = inspect.getmodule(function)
+    assert module is not None
+    names = sorted(n for n in globals_used(function.__code__) if n in vars(module))
+    return (
+        "from __future__ import annotations\n\n"
+        f"from {module.__name__} import {', '.join(names)}\n\n\n" + inspect.getsource(function)
+    )
+
+
+__all__ = [
+    "NOTEBOOKS",
+    "OWN",
+    "REFERENCES",
+    "code_cells",
+    "globals_used",
+    "labels",
+    "outputs_text",
+    "pasted",
+    "read",
+    "settings",
+    "summary_cell",
+]
 
 
 def summary_cell(notebook: Any) -> Any:

@@ -20,11 +20,18 @@ REMOVALS = [
 # A digit right after a Latin letter belongs to a name such as "L1"; one right after a
 # Chinese character is a number (Chinese prose needs no space before it).
 _WORD = r"A-Za-z0-9_"
+#: Thousands may also be grouped with a no-break space or a narrow one, in any language
+#: ("10 000" with U+202F, as French and the SI write it).
+_NBSP = "[\u00a0\u202f]"
 NUMBER = {
-    "en": re.compile(rf"(?<![{_WORD}.])(?:−|(?<![{_WORD}\]])-)?\d+(?:,\d{{3}})*(?:\.\d+)?"),
-    "zh": re.compile(rf"(?<![{_WORD}.])(?:−|(?<![{_WORD}\]])-)?\d+(?:,\d{{3}})*(?:\.\d+)?"),
+    code: re.compile(
+        rf"(?<![{_WORD}.])(?:−|(?<![{_WORD}\]])-)?\d+(?:(?:,|{_NBSP})\d{{3}})*(?:\.\d+)?"
+    )
+    for code in ("en", "zh")
 }
-_COMMA_LOCALES = re.compile(rf"(?<![{_WORD},])(?:−|(?<![{_WORD}\]])-)?\d+(?:\.\d{{3}})*(?:,\d+)?")
+_COMMA_LOCALES = re.compile(
+    rf"(?<![{_WORD},])(?:−|(?<![{_WORD}\]])-)?\d+(?:(?:\.|{_NBSP})\d{{3}})*(?:,\d+)?"
+)
 
 
 def prose(markdown: str) -> str:
@@ -48,10 +55,11 @@ def _parse(text: str, locale: str) -> list[Decimal]:
     found = []
     if locale in NUMBER:
         for raw in NUMBER[locale].findall(text):
-            found.append(Decimal(raw.replace("−", "-").replace(",", "")))
+            found.append(Decimal(re.sub(f",|{_NBSP}", "", raw.replace("−", "-"))))
     else:
         for raw in _COMMA_LOCALES.findall(text):
-            found.append(Decimal(raw.replace("−", "-").replace(".", "").replace(",", ".")))
+            plain = re.sub(f"\\.|{_NBSP}", "", raw.replace("−", "-"))
+            found.append(Decimal(plain.replace(",", ".")))
     return found
 
 

@@ -1,7 +1,7 @@
 """Where built pages live, and one page in a nutshell (its loads, links, ids and lang).
 
 ``locale_root``, ``built_page`` and ``locale_of`` are the one map from a locale and a source
-page to the built file. ``scan`` is a thin summary over ``tests.html`` (BeautifulSoup), kept
+page to the built file. ``scan`` is a thin summary over ``tests.site_soup`` (BeautifulSoup), kept
 for the tests that only need those few facts.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests import html
+from tests import site_soup
 from tests.conftest import LOCALES
 
 SOURCE = LOCALES[0]  # the language written at the site root
@@ -29,12 +29,12 @@ class PageScan:
 
 def scan(path: Path) -> PageScan:
     """Summarise one built page."""
-    soup = html.page(path)
+    soup = site_soup.page(path)
     return PageScan(
-        loads=html.loads(soup),
-        anchors=html.anchors(soup),
-        ids=html.ids(soup),
-        lang=html.lang(soup),
+        loads=site_soup.loads(soup),
+        anchors=site_soup.anchors(soup),
+        ids=site_soup.ids(soup),
+        lang=site_soup.lang(soup),
         math=len(soup.find_all("math")),
     )
 

@@ -14,6 +14,7 @@ from dplesson.accounting import (
     affordable_releases,
     gaussian_rho,
     group_privacy_epsilon,
+    releases_within,
     zcdp_epsilon,
     zcdp_epsilon_cks,
 )
@@ -225,3 +226,53 @@ def test_cks_of_no_privacy_loss_is_zero_and_bad_input_is_refused() -> None:
     with pytest.raises(ValueError, match="delta"):
         zcdp_epsilon_cks(1.0, 1.0)
     assert math.isfinite(zcdp_epsilon_cks(1.0, 5e-324))
+
+
+# --- releases_within: the count from an ε per release, both ways --------------------------------
+
+
+@pytest.mark.parametrize("each", [0.5, 0.1, 0.03, 0.01, 0.002])
+def test_releases_within_match_a_plain_count(each: float) -> None:
+    total, slack = 1.0, 1e-6
+    got = releases_within(each, total, slack)
+    assert got["basic"] == _count(lambda k: Fraction(k) * Fraction(each) <= Fraction(total))
+    assert got["advanced"] == _count(
+        lambda k: (
+            math.sqrt(2 * k * math.log(1 / slack)) * each + k * each * math.expm1(each) <= total
+        )
+    )
+
+
+def test_releases_within_agree_with_affordable_releases_for_laplace_noise() -> None:
+    for std in (10.0, 30.0, 100.0, 300.0):
+        each = _per_release_up(std)  # the ε one Laplace release of this std spends
+        afforded = affordable_releases(1.0, 1e-6, std)
+        assert releases_within(each, 1.0, 1e-6) == {
+            "basic": afforded["basic"],
+            "advanced": afforded["advanced"],
+        }
+
+
+def test_releases_within_favour_the_sum_for_few_and_advanced_for_many() -> None:
+    few, many = releases_within(0.06, 1.0, 1e-6), releases_within(0.01, 1.0, 1e-6)
+    assert few["basic"] > few["advanced"] and many["advanced"] > many["basic"]
+    assert releases_within(2.0, 1.0, 1e-6) == {"basic": 0, "advanced": 0}
+
+
+@given(each=st.floats(1e-4, 1.0), total=st.floats(0.0, 10.0))
+def test_releases_within_never_overspend(each: float, total: float) -> None:
+    got = releases_within(each, total, 1e-6)
+    assert Fraction(got["basic"]) * Fraction(each) <= Fraction(total)
+    if got["advanced"]:
+        assert advanced_composition(each, got["advanced"], 1e-6) <= total
+    assert advanced_composition(each, got["advanced"] + 1, 1e-6) > total or each > total
+
+
+def test_releases_within_refuse_bad_input_by_name() -> None:
+    for bad in BAD_SCALARS:
+        with pytest.raises(ValueError, match="epsilon_each"):
+            releases_within(bad, 1.0, 1e-6)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="epsilon_total"):
+        releases_within(0.1, -1.0, 1e-6)
+    with pytest.raises(ValueError, match="delta_slack"):
+        releases_within(0.1, 1.0, 0.0)

@@ -16,6 +16,7 @@ from dplesson.checkpoints import Result, check_file, check_namespace, score
 from dplesson.checkpoints.__main__ import main
 from dplesson.checkpoints.messages import message
 from dplesson.locales import locales
+from tests.conftest import UNDECLARED
 
 
 def write(tmp_path: Path, text: str, name: str) -> Path:
@@ -102,7 +103,7 @@ def test_check_file_needs_an_existing_python_file(
     # A bad language is refused before the file runs.
     write(tmp_path, script, "solution.py")
     with pytest.raises(ValueError, match=r"^lang must be one of"):
-        check_file("solution.py", "fr")
+        check_file("solution.py", UNDECLARED)
     assert not marker.exists()
     # The file named explicitly, as str or as a path, runs.
     assert len(check_file("solution.py")) == 3

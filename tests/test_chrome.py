@@ -2,7 +2,7 @@
 the grouped and numbered navigation, the learner's "Next" chain and the course's total time.
 
 Expectations come from ``dplesson/locales/<locale>.yml`` and ``mkdocs.yml``; the built pages are
-read with ``tests.html`` (BeautifulSoup). ``<html lang>`` is ``tests/test_site_quality.py``'s,
+read with ``tests.site_soup`` (BeautifulSoup). ``<html lang>`` is ``tests/test_site_quality.py``'s,
 and link targets in general are ``tests/test_links.py``'s (lychee); here the menus must lead
 to the right page, which an existing but wrong target would not reveal.
 """
@@ -15,15 +15,16 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-import yaml
 from bs4 import BeautifulSoup
 
 import chrome as chrome_hook
 import course
 from dplesson import locales
-from tests import html
+from tests import site_soup
 from tests.conftest import IN_PROGRESS, LOCALES, ROOT
+from tests.docs_sources import config, nav_sections
 from tests.site_html import built_page, locale_root
+from tests.site_soup import words
 
 MATERIAL_CREDIT = "Material for MkDocs"
 
@@ -32,31 +33,24 @@ def chrome(locale: str) -> dict[str, Any]:
     return locales.section(locale, "chrome")
 
 
-def mkdocs_config() -> dict[str, Any]:
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    data = yaml.load(text, Loader=yaml.BaseLoader)
-    assert isinstance(data, dict)
-    return data
-
-
 class Chrome:
     """The chrome of one built page: what a reader sees around the article."""
 
     def __init__(self, soup: BeautifulSoup) -> None:
         self.soup = soup
         self.texts = {
-            "title": html.first_text(soup, "title"),
-            "header": html.first_text(soup, ".md-header__topic"),
-            "sidebar": html.first_text(soup, "label.md-nav__title"),
-            "licence": html.first_text(soup, ".md-copyright__highlight"),
-            "footer": html.first_text(soup, ".md-copyright"),
-            "article": html.first_text(soup, "article"),
+            "title": site_soup.first_text(soup, "title"),
+            "header": site_soup.first_text(soup, ".md-header__topic"),
+            "sidebar": site_soup.first_text(soup, "label.md-nav__title"),
+            "licence": site_soup.first_text(soup, ".md-copyright__highlight"),
+            "footer": site_soup.first_text(soup, ".md-copyright"),
+            "article": site_soup.first_text(soup, "article"),
         }
         self.links = {
-            name: html.anchors(soup, f"a.{name}")
+            name: site_soup.anchors(soup, f"a.{name}")
             for name in ("md-select__link", "md-footer__link--next", "md-footer__link--prev")
         }
-        self.links["footer"] = html.anchors(soup, ".md-copyright a")
+        self.links["footer"] = site_soup.anchors(soup, ".md-copyright a")
         self.palette = [str(i["aria-label"]) for i in soup.select("input.md-option[aria-label]")]
         self.palette += [
             str(label.get("title", "")) for label in soup.select("label[for^=__palette_]")
@@ -64,7 +58,7 @@ class Chrome:
         self.permalinks = [str(a.get("title", "")) for a in soup.select("a.headerlink")]
         # ("section" | "page", text) of the primary navigation, in reading order.
         self.nav = [
-            ("section" if item.name == "label" else "page", html.text(item))
+            ("section" if item.name == "label" else "page", site_soup.text(item))
             for item in soup.select('label.md-nav__link[id^="__nav_"], a.md-nav__link[href]')
             if item.name == "label" or "#" not in str(item["href"])
         ]
@@ -74,7 +68,7 @@ class Chrome:
 
 
 def parse(path: Path) -> Chrome:
-    return Chrome(html.page(path))
+    return Chrome(site_soup.page(path))
 
 
 def target(page: Path, href: str) -> Path:
@@ -82,18 +76,6 @@ def target(page: Path, href: str) -> Path:
     assert href and not href.startswith(("/", "http:", "https:")), href
     found = (page.parent / href.split("#")[0]).resolve()
     return found / "index.html" if found.is_dir() else found
-
-
-def nav_files() -> list[tuple[str, list[str]]]:
-    """The sections of mkdocs.yml's nav: (English title, [page file, ...]); home first."""
-    result: list[tuple[str, list[str]]] = []
-    for item in mkdocs_config()["nav"]:
-        if isinstance(item, str):
-            result.append(("", [item]))
-        else:
-            ((title, children),) = item.items()
-            result.append((title, list(children)))
-    return result
 
 
 def page_dir(site_dir: Path, locale: str, name: str) -> Path:
@@ -127,24 +109,17 @@ def test_a_chapter_whose_time_line_does_not_parse_stops_the_build(tmp_path: Path
     course._timed_sources.clear()
 
 
-def test_total_time_is_written_in_hours_and_minutes() -> None:
-    assert course.total_time(400, "en") == "6 h 40 min"
-    assert course.total_time(435, "nl") == "7 uur en 15 minuten"
-    assert course.total_time(60, "zh") == "1 小时 0 分钟"
+@pytest.mark.parametrize("locale", LOCALES)
+def test_total_time_is_written_in_hours_and_minutes(locale: str) -> None:
+    template = chrome(locale)["total_time"]
+    assert course.total_time(435, locale) == template.format(hours=7, minutes=15)
+    assert course.total_time(60, locale) == template.format(hours=1, minutes=0)
 
 
-def test_chrome_strings_exist_in_every_language_with_the_same_keys() -> None:
-    english = locales.load("en")["chrome"]
-    for locale in LOCALES:
-        own = locales.load(locale)["chrome"]
-        assert set(own) == set(english), locale
-        assert set(own["sections"]) == set(english["sections"]), locale
-        assert "{minutes}" in own["time_line"] and "{link}" in own["made_with"], locale
-        if locale != "en" and locale not in IN_PROGRESS:  # in progress: English may remain
-            same = {k for k, v in own.items() if v == english[k] and k != "sections"}
-            assert not same, (locale, same)
-    assert mkdocs_config()["site_name"] == english["site_name"]
-    assert mkdocs_config()["copyright"] == english["copyright"]
+def test_mkdocs_yml_names_the_site_as_the_english_settings_do() -> None:
+    """mkdocs.yml's English name and copyright are the ones the other languages translate."""
+    assert config()["site_name"] == chrome("en")["site_name"]
+    assert config()["copyright"] == chrome("en")["copyright"]
 
 
 class _Config:
@@ -169,7 +144,7 @@ def test_site_name_footer_toggles_and_permalinks_are_in_the_locale(
     site_dir: Path, locale: str
 ) -> None:
     strings = chrome(locale)
-    name = strings["site_name"]
+    name = words(strings["site_name"])
     assert name != "dplesson"
     if locale != "en" and locale not in IN_PROGRESS:
         assert name != chrome("en")["site_name"]
@@ -179,15 +154,15 @@ def test_site_name_footer_toggles_and_permalinks_are_in_the_locale(
         assert page.text("header") == name, path
         assert page.text("sidebar") == name, path
         assert page.text("title").endswith(f" - {name}") or page.text("title") == name, path
-        assert page.text("licence").startswith(strings["copyright"]), path
+        assert page.text("licence").startswith(words(strings["copyright"])), path
         (licence,) = page.links["footer"][:1]
         licence_file = target(path, licence["href"])
         assert licence_file == (site_dir / "LICENSE.txt").resolve(), path
         assert licence_file.read_text(encoding="utf-8") == (ROOT / "LICENSE").read_text(
             encoding="utf-8"
         )
-        assert strings["licence_link"] in page.text("licence"), path
-        before, after = strings["made_with"].split("{link}")
+        assert words(strings["licence_link"]) in page.text("licence"), path
+        before, after = words(strings["made_with"]).split("{link}")
         footer = page.text("footer")
         assert f"{before}{MATERIAL_CREDIT}{after}".strip() in footer, (path, footer)
         assert sorted(page.palette) == sorted([strings["dark_mode"], strings["light_mode"]] * 2)
@@ -222,10 +197,11 @@ def test_root_404_is_english_and_each_locale_has_its_own(site_dir: Path) -> None
         path = locale_root(site_dir, locale) / "404.html"
         page = parse(path)
         strings = chrome(locale)
-        assert page.text("title") == f"{strings['not_found_title']} - {strings['site_name']}"
-        assert strings["not_found_text"] in page.text("article"), path
-        assert page.text("header") == strings["site_name"], path
-        base = html.config(page.soup)["base"]  # where its search looks for the locale's index
+        title = words(f"{strings['not_found_title']} - {strings['site_name']}")
+        assert page.text("title") == title, path
+        assert words(strings["not_found_text"]) in page.text("article"), path
+        assert page.text("header") == words(strings["site_name"]), path
+        base = site_soup.config(page.soup)["base"]  # where its search looks for the locale's index
         assert (path.parent / base).resolve() == locale_root(site_dir, locale).resolve(), base
         menu = {link["hreflang"]: link["href"] for link in page.links["md-select__link"]}
         for other, href in menu.items():
@@ -236,7 +212,7 @@ def test_root_404_is_english_and_each_locale_has_its_own(site_dir: Path) -> None
 def test_navigation_is_grouped_translated_and_numbered(site_dir: Path, locale: str) -> None:
     sections = chrome(locale)["sections"]
     page = parse(locale_root(site_dir, locale) / "laplace" / "index.html")
-    groups = nav_files()
+    groups = nav_sections()
     expected_sections = [sections[title] for title, _ in groups if title]
     assert [text for kind, text in page.nav if kind == "section"] == expected_sections
     course_title, chapters = groups[1]
@@ -253,8 +229,8 @@ def test_navigation_is_grouped_translated_and_numbered(site_dir: Path, locale: s
 def test_next_chain_runs_from_home_through_the_course_to_the_exercises(
     site_dir: Path, locale: str
 ) -> None:
-    end = mkdocs_config()["extra"]["course_end"]
-    expected = [name for title, names in nav_files() for name in names]
+    end = config()["extra"]["course_end"]
+    expected = [name for title, names in nav_sections() for name in names]
     expected = expected[: expected.index(end) + 1]
     path = locale_root(site_dir, locale) / "index.html"
     visited = []
@@ -271,7 +247,7 @@ def test_next_chain_runs_from_home_through_the_course_to_the_exercises(
 def rendered_minutes(page: Chrome, locale: str) -> int | None:
     """The minutes in a built page's time line (its words, emphasis removed)."""
     for code in dict.fromkeys((locale, "en")):
-        line = re.escape(chrome(code)["time_line"].replace("*", ""))
+        line = re.escape(words(chrome(code)["time_line"]).replace("*", ""))
         pattern = line.replace(re.escape("{minutes}"), r"(\d+)").replace(r"\ ", r"\s*")
         found = re.findall(pattern, page.text("article"))
         if found:
@@ -280,7 +256,7 @@ def rendered_minutes(page: Chrome, locale: str) -> int | None:
 
 
 def test_home_page_shows_the_sum_of_the_chapter_times(site_dir: Path) -> None:
-    names = [name for _, group in nav_files() for name in group if name.endswith(".md")]
+    names = [name for _, group in nav_sections() for name in group if name.endswith(".md")]
     per_chapter: dict[str, set[int]] = {}
     for locale in LOCALES:
         total = 0
@@ -294,7 +270,7 @@ def test_home_page_shows_the_sum_of_the_chapter_times(site_dir: Path) -> None:
         home = parse(locale_root(site_dir, locale) / "index.html").text("article")
         assert total >= 8 * 30, locale
         hours, minutes = divmod(total, 60)
-        shown = chrome(locale)["total_time"].format(hours=hours, minutes=minutes)
+        shown = words(chrome(locale)["total_time"].format(hours=hours, minutes=minutes))
         assert shown in home, (locale, shown)
         assert "[[course-time]]" not in home
     timed = {name for name in names if name in per_chapter}
@@ -308,11 +284,11 @@ def test_home_page_lists_the_chapters_as_the_sidebar_numbers_them(
     site_dir: Path, locale: str
 ) -> None:
     home = locale_root(site_dir, locale) / "index.html"
-    listed = html.article(html.page(home)).find("ol")
+    listed = site_soup.article(site_soup.page(home)).find("ol")
     assert listed is not None, locale
     items = [li.find("a") for li in listed.find_all("li", recursive=False)]
-    links = [(str(a["href"]), html.text(a)) for a in items if a is not None]
-    _, chapters = nav_files()[1]
+    links = [(str(a["href"]), site_soup.text(a)) for a in items if a is not None]
+    _, chapters = nav_sections()[1]
     assert [target(home, href) for href, _ in links] == [
         (page_dir(site_dir, locale, name) / "index.html").resolve() for name in chapters
     ]

@@ -1,13 +1,13 @@
 """The course defines every glossary term before it uses it, and its prerequisite lines say so.
 
 The chapters and their order are the first section of ``mkdocs.yml``'s nav (the numbered
-chapters, ``docs/hooks/course.py``). The terms are ``docs/hooks/glossary.yml``'s. Each term
-names the chapter that defines it (``defined_in``); that chapter must mark it where it is
-introduced: in bold, in a heading, or with a link to its glossary entry. A page *uses* a term
-where its prose contains one of the term's English stems (``match``, as the translation
-checks read them) or a formula contains one of its ``formula`` symbols (``\\delta``). What
-a page only points to is not a use: its "**Next:**" line, its "Further reading" and its
-"References".
+chapters, read by ``tests/docs_sources.py`` as every per-chapter check reads them). The terms
+are ``docs/hooks/glossary.yml``'s. Each term names the chapter that defines it
+(``defined_in``); that chapter must mark it where it is introduced: in bold, in a heading, or
+with a link to its glossary entry. A page *uses* a term where its prose contains one of the
+term's English stems (``match``, as the translation checks read them) or a formula contains one
+of its ``formula`` symbols (``\\delta``). What a page only points to is not a use: its
+"**Next:**" line, its "Further reading" and its "References".
 
 The English pages are the source; every locale mirrors their structure
 (``tests/test_l10n_real.py``), so the order holds in every language.
@@ -16,21 +16,15 @@ The English pages are the source; every locale mirrors their structure
 from __future__ import annotations
 
 import re
-import sys
 from functools import cache
 from typing import Any
 
 import pytest
-import yaml
 
+from l10n import glossary, units
+from tests import docs_sources
 from tests.conftest import DOCS
 
-if str(DOCS / "hooks") not in sys.path:
-    sys.path.insert(0, str(DOCS / "hooks"))
-
-from l10n import glossary, units  # docs/hooks is on sys.path, not a package
-
-GLOSSARY = DOCS / "hooks" / "glossary.yml"
 #: Sections and lines that point elsewhere rather than use a term.
 POINTERS = [
     re.compile(r"^\*\*Next:\*\*.*$", re.MULTILINE),
@@ -45,24 +39,14 @@ LINK = re.compile(r"\]\(([\w-]+\.md)(?:#[\w-]+)?\)")
 
 @cache
 def chapters() -> tuple[str, ...]:
-    """The numbered chapters in course order: the pages of the nav's first section."""
-    config = yaml.load((DOCS.parent / "mkdocs.yml").read_text("utf-8"), Loader=_Loader)
-    sections = [item for item in config["nav"] if isinstance(item, dict)]
-    ((_, pages),) = sections[0].items()
-    return tuple(str(page) for page in pages)
-
-
-class _Loader(yaml.SafeLoader):
-    """A safe loader that reads mkdocs.yml's ``!!python/...`` tags as plain nodes."""
-
-
-_Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda *_: None)
+    """The chapters' pages in course order (the nav's first section, ``docs_sources``)."""
+    return tuple(f"{stem}.md" for stem in docs_sources.chapters())
 
 
 @cache
 def terms() -> tuple[dict[str, Any], ...]:
     """The glossary's entries, each with its English stems as ``stems``."""
-    entries = yaml.safe_load(GLOSSARY.read_text("utf-8"))["terms"]
+    entries = docs_sources.glossary_entries()
     for entry in entries:
         english = entry["en"]
         entry["stems"] = tuple(english.get("match") or [english["term"]])
@@ -136,8 +120,7 @@ def reachable(page: str) -> set[str]:
 
 
 def test_the_course_and_the_glossary_are_read() -> None:
-    assert len(chapters()) >= 12 and chapters()[0] == "anonymisation.md"
-    assert all((DOCS / "en" / page).is_file() for page in chapters())
+    assert chapters() and all((DOCS / "en" / page).is_file() for page in chapters())
     assert len(terms()) >= 30
 
 

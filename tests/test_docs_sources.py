@@ -1,7 +1,8 @@
 """The sources keep one copy of every example, shared by all locales.
 
 That each translation includes the same examples in the same order as English is the
-translation report's check (``docs/hooks/l10n``, run by tests/test_translations.py).
+translation report's check (``docs/hooks/l10n``, run by tests/test_l10n_real.py); that every
+include exists is the strict build's (``pymdownx.snippets: check_paths: true``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import hashlib
 import pytest
 
 from tests.conftest import DOCS, LOCALES
-from tests.docs_sources import FENCE, includes, pages
+from tests.docs_sources import FENCE, includes, own_pages, pages
 
 EXAMPLES = DOCS / "examples"
 SNIPPETS = DOCS / "snippets"  # package source shown on the site, e.g. sample solutions
@@ -19,21 +20,11 @@ SNIPPETS = DOCS / "snippets"  # package source shown on the site, e.g. sample so
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_locale_pages_hold_no_code_blocks(locale: str) -> None:
-    for name, path in pages(locale).items():
+    for name, path in own_pages(locale).items():
         assert not FENCE.search(path.read_text(encoding="utf-8")), (
             f"{locale}/{name} has a fenced code block: put it in docs/examples/ and "
             "include it with --8<--"
         )
-
-
-@pytest.mark.parametrize("locale", LOCALES)
-def test_every_include_exists(locale: str) -> None:
-    for name, path in pages(locale).items():
-        for target in includes(path):
-            found = [base / target for base in (EXAMPLES, SNIPPETS, DOCS.parent)]
-            assert any(path.is_file() for path in found), (
-                f"{locale}/{name} includes missing {target}"
-            )
 
 
 def test_every_example_is_shown_somewhere() -> None:

@@ -21,7 +21,7 @@ import nbformat
 import pytest
 
 from dplesson import locales
-from tests import html as html_tools
+from tests import site_soup
 from tests.conftest import DOCS, LOCALES, ROOT, source
 from tests.notebooks import NOTEBOOKS, code_cells, read, settings
 from tests.site_html import scan
@@ -164,7 +164,7 @@ def test_home_page_shows_one_install_line_and_links_the_wheel(site_dir: Path, lo
     url = links.site_url() + f"downloads/{WHEEL}"
     assert shown == (prefix + url if links.site_url() else f"./{WHEEL}[{EXTRA}]")
     assert re.search(r'python -m pip install (&quot;|")<span class="dp-wheel-url"', html)
-    notes = html_tools.page(home).select("p.dp-install-note")
+    notes = site_soup.page(home).select("p.dp-install-note")
     strings = locales.section(locale, "downloads")
     assert [n.get_text() for n in notes] == [
         strings["install_note"].format(python=PYTHON),
@@ -267,7 +267,7 @@ def test_a_notebook_saved_without_an_address_carries_the_wheel(
         k: v for k, v in shipped.items() if k != "cells"
     }
     assert text == nbformat.writes(nbformat.reads(text, as_version=4)) + "\n"  # type: ignore[no-untyped-call]
-    comment = locales.section(locale, "downloads")["carried"]
+    comment = locales.section(source(locale, name), "downloads")["carried"]  # its language
     assert f"# {comment}\n" in "".join(copied["cells"][position]["source"])
 
 

@@ -17,7 +17,7 @@ from dplesson import (
     release_histogram_exact,
 )
 from tests.bad_inputs import BAD_SCALARS, BAD_VECTORS
-from tests.test_sampling import moment, pmf
+from tests.discrete_laplace import moment, pmf
 
 
 def within_sampling_error(samples: list[int], scale: Fraction) -> None:

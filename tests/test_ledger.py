@@ -19,23 +19,7 @@ from dplesson import (
     split_variance,
 )
 from tests.bad_inputs import BAD_SCALARS, BAD_VECTORS
-
-
-def exact(value: float) -> Fraction:
-    """The float's binary value through its integer ratio, not through Fraction(float)."""
-    numerator, denominator = float(value).as_integer_ratio()
-    return Fraction(numerator, denominator)
-
-
-def largest_float_at_most(target: Fraction) -> float:
-    """Walk from a nearby float to the largest one not above ``target``."""
-    guess = float(target.numerator / target.denominator)
-    while exact(guess) > target:
-        guess = math.nextafter(guess, -math.inf)
-    while exact(math.nextafter(guess, math.inf)) <= target:
-        guess = math.nextafter(guess, math.inf)
-    return guess
-
+from tests.exact_floats import exact, largest_float_at_most
 
 # The ledger ------------------------------------------------------------------------------
 

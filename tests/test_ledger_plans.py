@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dplesson import BudgetExceededError, BudgetLedger, split_budget, split_budget_weighted
-from tests.test_ledger import exact, largest_float_at_most
+from tests.exact_floats import exact, largest_float_at_most
 
 
 def book_all(cap: float, plan: list[float]) -> BudgetLedger:

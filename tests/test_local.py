@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 from dplesson.local import (
     estimate_proportion,
     local_vs_central_error,
+    people_for_standard_error,
     randomized_response,
     randomized_response_epsilon,
     truth_probability,
@@ -142,3 +144,37 @@ def test_the_reported_standard_error_is_the_noise_of_the_estimate() -> None:
     )
     # Reports that all agree still carry the noise of the coins.
     assert estimate_proportion([0] * 5, 0.5)["standard_error"] > 0
+
+
+# --- people_for_standard_error: planning a survey ----------------------------------------------
+
+
+def _standard_error(t: float, n: int) -> Fraction:
+    """The squared standard error (1 - t²)/(4 n t²) of the estimate, exactly."""
+    exact = Fraction(t)
+    return (1 - exact * exact) / (4 * n * exact * exact)
+
+
+@given(t=st.floats(0.05, 0.95), target=st.floats(1e-3, 0.5))
+def test_people_for_standard_error_is_the_first_size_that_is_precise_enough(
+    t: float, target: float
+) -> None:
+    n = people_for_standard_error(target, t)
+    assert _standard_error(t, n) <= Fraction(target) ** 2
+    assert n == 1 or _standard_error(t, n - 1) > Fraction(target) ** 2
+
+
+def test_people_for_standard_error_closed_forms() -> None:
+    assert people_for_standard_error(0.03, 0.5) == math.ceil(0.75 / (4 * 0.25 * 0.0009))
+    assert people_for_standard_error(0.02, 0.5) == 1875  # on the boundary, exactly
+    # The estimate's own standard error at that size is within the target.
+    reports = np.random.default_rng(1).integers(0, 2, size=people_for_standard_error(0.02))
+    assert estimate_proportion(reports)["standard_error"] <= 0.02 * (1 + 1e-12)
+
+
+def test_people_for_standard_error_refuses_bad_input_by_name() -> None:
+    for bad in [*BAD_SCALARS, 0.0, 2.0]:
+        with pytest.raises(ValueError, match="standard_error"):
+            people_for_standard_error(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="truth_probability"):
+        people_for_standard_error(0.1, 1.0)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from dplesson.meaning import (
     discrete_laplace_error_bar,
+    epsilon_for_error_bar,
     guess_success_bound,
     laplace_error_bar,
     laplace_tail_probability,
@@ -192,3 +193,40 @@ def test_ratio_interval_holds_every_ratio_within_the_bars(
 def test_ratio_interval_refuses_a_denominator_that_may_reach_zero() -> None:
     with pytest.raises(ValueError, match="denominator"):
         ratio_interval(100.0, 5.0, 10.0, 12.0)
+
+
+# --- epsilon_for_error_bar: from the accuracy a release needs to its budget ----------------------
+
+
+def test_epsilon_for_a_count_is_ln_20_over_the_half_width() -> None:
+    assert epsilon_for_error_bar(5.0) == pytest.approx(math.log(20) / 5, rel=1e-15)
+    assert epsilon_for_error_bar(5.0, sensitivity=2.0) == pytest.approx(2 * math.log(20) / 5)
+    assert epsilon_for_error_bar(1.0, confidence=0.99) == pytest.approx(math.log(100))
+
+
+@given(
+    width=st.floats(1e-3, 1e4),
+    sensitivity=st.floats(1e-3, 1e3),
+    confidence=st.floats(0.01, 0.999),
+)
+def test_the_epsilon_found_gives_a_bar_no_wider_than_asked(
+    width: float, sensitivity: float, confidence: float
+) -> None:
+    epsilon = epsilon_for_error_bar(width, sensitivity, confidence)
+    bar = laplace_error_bar(sensitivity / epsilon, confidence)
+    assert bar <= width * (1 + 1e-12)
+    with localcontext(Context(prec=60)):
+        exact = Decimal(sensitivity) * -(1 - Decimal(confidence)).ln() / Decimal(width)
+        assert Decimal(epsilon) >= exact  # rounded up, never below the exact value
+    assert epsilon == pytest.approx(float(exact), rel=1e-12)
+
+
+def test_epsilon_for_error_bar_refuses_bad_input_by_name() -> None:
+    for bad in BAD_SCALARS:
+        with pytest.raises(ValueError, match="half_width"):
+            epsilon_for_error_bar(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="sensitivity"):
+        epsilon_for_error_bar(1.0, 0.0)
+    for level in (0.0, 1.0):
+        with pytest.raises(ValueError, match="confidence"):
+            epsilon_for_error_bar(1.0, 1.0, level)

@@ -1,20 +1,22 @@
-"""A new language from the scaffold and one translated page: strict build and site checks pass.
+"""A new language in progress, scaffolded and partly translated on a copy: notes and banners.
 
-This is what a volunteer does (issue 12): ``translations -- new fr "Français"``, translate the
-notes of the settings file and ``index.md``, build. The copy keeps ``.cache`` so the notebooks
-are not executed again (but the English lab, changed below). The checks: only three files
-changed; French is in the language menu; its untranslated pages and notebooks show the English
-original inside ``<article lang="en">`` with a French note, while ``<html lang="fr">`` stays;
-French search finds the French page; and the site tests pass when run on the copy (they read
-the locale list and the ``in progress`` state from the copy's settings files): those that walk
-every page, and the locale-parametrised ones for French (``DPLESSON_TEST_LOCALES``; the other
-locales' have run on ``site/``).
+This is what a volunteer does: ``translations -- new``, translate the settings file and a few
+pages, mark them, build. ``tests/fixture_language.py`` makes that copy with the reserved code
+``de-QQ`` (a pseudo-translation of ``index.md`` and one chapter, with a decimal comma); it keeps
+``.cache`` so the notebooks are not executed again (but the English lab, changed below). The
+checks: only the files a volunteer touches changed; the language is in the switcher; its
+untranslated pages and notebooks show the English original inside ``<article lang="en">``
+with a note in the new language, while ``<html lang>`` stays the new language's; its search
+finds its own page; the package draws and checks in it.
 
-After the three-file check the copy's English also changes (words of a lab notebook cell and
-of a ``laplace.md`` paragraph), so the same build shows the outdated note on every translated
-lab and page that the report calls outdated, and none elsewhere; ``mark`` on one language's
-lab then clears it for that language only. These are the banner tests on a built site
-(fallback and outdated, pages and notebooks); no other test owns them.
+After the file check the copy's English also changes (words of a lab notebook cell and of a
+``laplace.md`` paragraph), so the same build shows the outdated note on every translated lab
+and page that the report calls outdated, and none elsewhere; ``mark`` on one language's lab
+then clears it for that language only. These are the banner tests on a built site (fallback
+and outdated, pages and notebooks); no other test owns them.
+
+That the whole test suite and the browser tests pass with such a language is
+``python3 noxfile.py -s new_language``'s (it runs them on a copy made the same way).
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ import hashlib
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -40,46 +41,26 @@ from mkdocs.structure.pages import Page
 from dplesson import locales
 from dpsite import banners as banner_notes
 from l10n import notebook_outdated_reason
-from l10n.scaffold import new_language
-from tests import html
-from tests.conftest import ROOT
+from tests import fixture_language, site_soup
+from tests.conftest import ROOT, UNDECLARED
 from tests.l10n_project import cli, project, report
 
-FIXTURE = ROOT / "tests" / "fixtures" / "new_language" / "index.fr.md"
-SKIP = shutil.ignore_patterns(
-    ".git", ".nox", "site", "node_modules", ".*_cache", ".hypothesis", "*.egg-info", "__pycache__"
+#: The new language: de-QQ, or de-QR where de-QQ is a language already (on the copy that
+#: ``python3 noxfile.py -s new_language`` runs the suite on).
+CODE = UNDECLARED
+#: The complete languages: each has its own lab and laplace.md, which the English change
+#: outdates (a language in progress may have neither).
+TRANSLATED = tuple(
+    code
+    for code in locales.locales()
+    if code != locales.SOURCE and locales.state(code) == locales.COMPLETE
 )
-#: The French a translator puts in the settings file first: the notes readers see.
-FRENCH = {
-    "fallback_title": "Pas encore traduit",
-    "fallback_text": "Cette page n’est pas encore disponible en français : vous lisez "
-    "l’original anglais. [Aidez à la traduire]({link}).",
-    "outdated_title": "Traduction peut-être dépassée",
-    "outdated_text": "L’original anglais de cette page a changé depuis la dernière relecture "
-    "de cette traduction. [Aidez à la mettre à jour]({link}).",
-}
-DESCRIPTION = "Une leçon multilingue et exécutable sur la confidentialité différentielle."
-#: The complete languages: each has its own lab and laplace.md, which the English change outdates.
-TRANSLATED = tuple(code for code in locales.locales() if code != locales.SOURCE)
 #: One English paragraph with a word changed (same lines, so only the words differ).
 PARAGRAPH = ("Picture two almost identical boxes", "Picture two nearly identical boxes")
 #: Words changed in the last Markdown cell of the English lab (a new cell would be drift: the
 #: translations must have the same cells, and ``mark`` refuses drift).
 LAB_WORDS = ("asks you to write", "invites you to write")
 _LINK_TEXT = re.compile(r"\[([^\]]+)\]\(\{link\}\)")
-#: The site tests run on the copy: each is parametrised by locale or walks every locale.
-SITE_TESTS = (
-    "tests/test_site.py",
-    "tests/test_site_quality.py",
-    "tests/test_chrome.py",
-    "tests/test_links.py",
-    "tests/test_notebook_site.py",
-    "tests/test_downloads.py",
-    "tests/test_widgets.py",
-    "tests/test_figures.py",
-    "tests/test_affordable.py",
-    "tests/test_mathml.py",
-)
 
 
 def digests(root: Path) -> dict[str, str]:
@@ -92,16 +73,6 @@ def digests(root: Path) -> dict[str, str]:
         and ".cache" not in path.parts
         and "__pycache__" not in path.parts
     }
-
-
-def translate_notes(settings: Path) -> None:
-    """Replace the English notes and description that the scaffold copied by French ones."""
-    text = settings.read_text(encoding="utf-8")
-    for key, value in {**FRENCH, "site_description": DESCRIPTION}.items():
-        line = f"{key}: {json.dumps(value, ensure_ascii=False)}"
-        text, count = re.subn(rf"^(\s*){key}: .*$", rf"\g<1>{line}", text, flags=re.M)
-        assert count == 1, key
-    settings.write_text(text, encoding="utf-8")
 
 
 def change_english(root: Path) -> None:
@@ -118,9 +89,9 @@ def change_english(root: Path) -> None:
     page.write_text(text.replace(*PARAGRAPH, 1), encoding="utf-8")
 
 
-def banners(locale: str) -> dict[str, str]:
+def banners(locale: str, root: Path = ROOT) -> dict[str, str]:
     """The notes' strings as the language's settings file writes them (not via the hook)."""
-    data = yaml.safe_load((ROOT / "dplesson" / "locales" / f"{locale}.yml").read_text("utf-8"))
+    data = yaml.safe_load((root / "dplesson" / "locales" / f"{locale}.yml").read_text("utf-8"))
     return {str(k): str(v) for k, v in data["banners"].items()}
 
 
@@ -133,7 +104,7 @@ def built(site: Path, locale: str, page: str) -> Path:
 
 def notes(path: Path) -> tuple[Tag, list[Tag], list[Tag]]:
     """The article of a built page, its fallback notes and its outdated notes."""
-    article = html.page(path).select_one("article.md-content__inner")
+    article = site_soup.page(path).select_one("article.md-content__inner")
     assert article is not None, path
     return (
         article,
@@ -143,20 +114,17 @@ def notes(path: Path) -> tuple[Tag, list[Tag], list[Tag]]:
 
 
 @pytest.fixture(scope="module")
-def french(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, set[str]]:
-    """The copy with French scaffolded and index.md translated, its strict build, the changes."""
-    root = tmp_path_factory.mktemp("new-language") / "project"
-    shutil.copytree(ROOT, root, ignore=SKIP, symlinks=True)
-    before = digests(root)
-    checklist = new_language(root, "fr", "Français")
-    assert checklist and "fr" in checklist[0]
-    translate_notes(root / "dplesson" / "locales" / "fr.yml")
-    shutil.copyfile(FIXTURE, root / "docs" / "fr" / "index.md")
-    # As the guide asks once a translation is reviewed: record the English it follows.
-    assert cli(root, "mark", "fr", "index.md") == 0
+def copy(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, set[str]]:
+    """The copy with the new language and two translated pages, its strict build, the changes."""
+    before: dict[str, str] = {}
+    root = fixture_language.make(
+        tmp_path_factory.mktemp("new-language") / "project",
+        edit=lambda r: before.update(digests(r)),
+        code=CODE,
+    )
     after = digests(root)
     changed = {p for p in before.keys() | after.keys() if before.get(p) != after.get(p)}
-    change_english(root)  # after the three-file check: the build also shows outdated notes
+    change_english(root)  # after the file check: the build also shows outdated notes
     site = root.parent / "site"
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
@@ -170,85 +138,76 @@ def french(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, set[st
     return root, site, changed
 
 
-def test_only_the_settings_file_mkdocs_yml_and_the_page_changed(
-    french: tuple[Path, Path, set[str]],
+def test_only_the_settings_mkdocs_yml_and_the_translated_pages_changed(
+    copy: tuple[Path, Path, set[str]],
 ) -> None:
-    _, _, changed = french
-    assert changed == {"dplesson/locales/fr.yml", "mkdocs.yml", "docs/fr/index.md"}
+    """One command and the translator's files; Material knows no de-QQ, so its partial too."""
+    _, _, changed = copy
+    assert changed == {
+        f"dplesson/locales/{CODE}.yml",
+        "mkdocs.yml",
+        *(f"docs/{CODE}/{page}" for page in fixture_language.PAGES),
+        f"overrides/partials/languages/{CODE}.html",
+    }
 
 
-def test_fallback_pages_and_notebooks_are_english_inside_a_french_page(
-    french: tuple[Path, Path, set[str]],
+def test_fallback_pages_and_notebooks_are_english_inside_a_page_of_the_language(
+    copy: tuple[Path, Path, set[str]],
 ) -> None:
-    _, site, _ = french
+    root, site, _ = copy
+    strings = banners(CODE, root)
+    link_text = _LINK_TEXT.search(strings["fallback_text"])
+    assert link_text is not None
     for page in ("laplace", "glossary", "lab", "exercises"):
-        soup = html.page(site / "fr" / page / "index.html")
-        assert soup.html is not None and soup.html.get("lang") == "fr", page
+        soup = site_soup.page(site / CODE / page / "index.html")
+        assert soup.html is not None and soup.html.get("lang") == CODE, page
         article = soup.select_one("article.md-content__inner")
         assert article is not None and article.get("lang") == "en", page
         notes = article.select("div.translation-fallback")
-        assert len(notes) == 1 and notes[0].get("lang") == "fr", page
+        assert len(notes) == 1 and notes[0].get("lang") == CODE, page
         title = notes[0].select_one(".admonition-title")
-        assert title is not None and title.get_text(strip=True) == FRENCH["fallback_title"]
+        assert title is not None
+        assert title.get_text(strip=True) == site_soup.words(strings["fallback_title"])
         link = notes[0].select_one("a[href]")
-        assert link is not None and link.get_text() == "Aidez à la traduire", page
-        target = (site / "fr" / page / str(link["href"])).resolve()
-        assert target == (site / "fr" / "translate").resolve(), page
-        assert not article.select(".translation-outdated"), page  # no French to be outdated
-    home = html.page(site / "fr" / "index.html")
-    article = home.select_one("article.md-content__inner")
-    assert article is not None and article.get("lang") is None
-    assert not home.select("div.translation-fallback")
-    assert not home.select("div.translation-outdated")  # marked against today's English
-    assert "Avant de commencer" in article.get_text()
+        assert link is not None and link.get_text() == link_text.group(1), page
+        target = (site / CODE / page / str(link["href"])).resolve()
+        assert target == (site / CODE / "translate").resolve(), page
+        assert not article.select(".translation-outdated"), page  # nothing of its own outdated
+    for page in fixture_language.PAGES:  # translated and marked against today's English
+        path = built(site, CODE, page)
+        article = site_soup.page(path).select_one("article.md-content__inner")
+        assert article is not None and article.get("lang") is None, path
+        assert not article.select("div.translation-fallback, div.translation-outdated"), path
 
 
-def test_french_is_in_the_switcher_and_its_search_finds_the_french_page(
-    french: tuple[Path, Path, set[str]],
+def test_the_language_is_in_the_switcher_and_its_search_finds_its_page(
+    copy: tuple[Path, Path, set[str]],
 ) -> None:
-    _, site, _ = french
-    menu = html.page(site / "laplace" / "index.html").select("a[hreflang]")
-    assert {"fr": "Français"}.items() <= {
+    _, site, _ = copy
+    menu = site_soup.page(site / "laplace" / "index.html").select("a[hreflang]")
+    assert {CODE: fixture_language.NAME}.items() <= {
         a["hreflang"]: a.get_text(strip=True) for a in menu
     }.items()
-    index = json.loads((site / "fr" / "search" / "search_index.json").read_text("utf-8"))
-    assert index["config"]["lang"] == ["fr"]
-    hits = [doc["location"] for doc in index["docs"] if "confidentialité" in doc["text"]]
-    # Locations are relative to fr/: the French home page and its sections.
-    assert hits and all(loc == "" or loc.startswith("#") for loc in hits), hits
-    description = html.page(site / "fr" / "index.html").select_one('meta[name="description"]')
-    assert description is not None and description["content"] == DESCRIPTION
-
-
-def test_the_site_tests_pass_on_the_new_language(french: tuple[Path, Path, set[str]]) -> None:
-    root, site, _ = french
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *SITE_TESTS],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={
-            **os.environ,
-            "DPLESSON_SITE_DIR": str(site),
-            "PYTHONPATH": str(root),
-            "DPLESSON_TEST_LOCALES": "fr",  # the other locales' pages were checked on site/
-        },
-    )
-    assert done.returncode == 0, done.stdout[-6000:]
-    assert " passed" in done.stdout and " deselected" in done.stdout
+    index = json.loads((site / CODE / "search" / "search_index.json").read_text("utf-8"))
+    # Material's search has German's stop words for de-QQ (the language, not the region): the
+    # index never asks for a script lunr.de-QQ.min.js, which does not exist.
+    assert index["config"]["lang"] == [CODE.split("-")[0]]
+    word = fixture_language.pseudo("identifiers")
+    hits = [doc["location"] for doc in index["docs"] if word in doc["text"]]
+    # Locations are relative to the language's folder: the translated chapter and its sections.
+    assert hits and all(loc.startswith("anonymisation/") for loc in hits), hits
 
 
 def test_the_package_draws_and_checks_in_the_new_language(
-    french: tuple[Path, Path, set[str]],
+    copy: tuple[Path, Path, set[str]],
 ) -> None:
-    """A French lab notebook sets ``LANG = "fr"``: the package must accept it (issue 12)."""
-    root, _, _ = french
+    """A lab notebook of the language sets ``LANG``: the package must accept it."""
+    root, _, _ = copy
     script = (
         "from dplesson import checkpoints, locales, plots\n"
-        "print(locales.locales(), locales.state('fr'))\n"
-        "print(plots.format_number(-0.5, 'fr'), plots.font_families('fr'))\n"
-        "print(checkpoints.score([], 'fr'))\n"
+        f"print(locales.locales(), locales.state({CODE!r}))\n"
+        f"print(plots.format_number(-0.5, {CODE!r}), plots.font_families({CODE!r}))\n"
+        f"print(checkpoints.score([], {CODE!r}))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", script],
@@ -259,17 +218,19 @@ def test_the_package_draws_and_checks_in_the_new_language(
         env={**os.environ, "PYTHONPATH": str(root)},
     )
     assert done.returncode == 0, done.stderr[-3000:]
+    settings = yaml.safe_load((root / "dplesson" / "locales" / f"{CODE}.yml").read_text("utf-8"))
+    declared = (locales.SOURCE, *sorted({*locales.locales(), CODE} - {locales.SOURCE}))
     assert done.stdout.splitlines() == [
-        "('en', 'de', 'fr', 'nl', 'tr', 'zh') in progress",
-        "\u22120.5 ['DejaVu Sans']",
-        "Score: 0/0",
+        f"{declared!r} {locales.IN_PROGRESS}",
+        "\u22120,5 ['DejaVu Sans']",  # the language's decimal comma
+        settings["checker"]["score"].format(passed=0, total=0),
     ]
 
 
 def test_translated_labs_and_pages_whose_english_changed_show_the_outdated_note(
-    french: tuple[Path, Path, set[str]],
+    copy: tuple[Path, Path, set[str]],
 ) -> None:
-    _, site, _ = french
+    _, site, _ = copy
     for locale in TRANSLATED:
         strings = banners(locale)
         link_text = _LINK_TEXT.search(strings["outdated_text"])
@@ -292,19 +253,21 @@ def test_translated_labs_and_pages_whose_english_changed_show_the_outdated_note(
 
 
 def test_every_page_shows_exactly_the_notes_the_report_gives_it(
-    french: tuple[Path, Path, set[str]],
+    copy: tuple[Path, Path, set[str]],
 ) -> None:
-    root, site, _ = french
+    root, site, _ = copy
     statuses = report(project(root))
     outdated = {(s.locale, s.page) for s in statuses if s.outdated and s.status != "missing"}
     assert outdated >= {(loc, p) for loc in TRANSLATED for p in ("lab.ipynb", "laplace.md")}
     assert not [s for s in statuses if s.status == "drift"]  # changed words, same structure
-    assert {s.page for s in statuses if s.locale == "fr" and s.status == "missing"} >= {
+    assert {s.page for s in statuses if s.locale == CODE and s.status == "missing"} >= {
         "lab.ipynb",
         "laplace.md",
     }
     for item in statuses:  # counted in the raw HTML: parsing ~100 pages would take seconds
         text = built(site, item.locale, item.page).read_text(encoding="utf-8")
+        # The printable edition's chapters, after its own text, carry their own notes.
+        text = text.split('<section class="dp-print-chapter">', 1)[0]
         fallback = text.count('<div class="admonition info translation-fallback" lang=')
         shown = text.count('<div class="admonition warning translation-outdated" lang=')
         assert fallback == (item.status == "missing"), (item.locale, item.page)
@@ -319,8 +282,8 @@ def _lab_page(config: Any, root: Path, locale: str) -> Page:
     return Page(None, file, config)
 
 
-def test_mark_clears_the_outdated_lab_of_one_language(french: tuple[Path, Path, set[str]]) -> None:
-    root, _, _ = french
+def test_mark_clears_the_outdated_lab_of_one_language(copy: tuple[Path, Path, set[str]]) -> None:
+    root, _, _ = copy
     hook = banner_notes
     config = load_config(str(root / "mkdocs.yml"))
     english = root / "docs" / "en" / "lab.ipynb"

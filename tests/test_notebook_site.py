@@ -13,7 +13,7 @@ import pytest
 from bs4 import Tag
 
 from dplesson.checkpoints import CHECKPOINTS
-from tests import html
+from tests import site_soup
 from tests.conftest import LOCALES, source
 from tests.notebooks import NOTEBOOKS, labels
 from tests.site_html import built_page
@@ -40,12 +40,12 @@ def images(path: Path) -> list[tuple[str, str]]:
     """The ``src`` and ``alt`` of every image inside the article."""
     return [
         (str(img.get("src", "")), str(img.get("alt", "")))
-        for img in html.article(html.page(path)).find_all("img")
+        for img in site_soup.article(site_soup.page(path)).find_all("img")
     ]
 
 
 def article(path: Path) -> Tag:
-    return html.article(html.page(path))
+    return site_soup.article(site_soup.page(path))
 
 
 def test_no_page_is_a_raw_notebook(site_dir: Path) -> None:
@@ -104,7 +104,7 @@ def test_notebook_pages_are_light_and_self_contained(
 def test_every_notebook_downloads_from_its_page(site_dir: Path, locale: str, name: str) -> None:
     """Named per locale; filled in by the build with a site_url, else by the page's script."""
     path = page(site_dir, locale, name)
-    links = html.anchors(html.page(path), f'a[download="{download(name, locale)}"]')
+    links = site_soup.anchors(site_soup.page(path), f'a[download="{download(name, locale)}"]')
     assert len(links) == 1 and links[0]["href"] == download(name, locale)
     copy = path.parent / download(name, locale)
     if site_url():
@@ -128,6 +128,6 @@ def test_exercises_are_shown_but_not_executed(site_dir: Path, locale: str) -> No
 @pytest.mark.parametrize("locale", LOCALES)
 def test_notebooks_are_in_the_navigation(site_dir: Path, locale: str) -> None:
     home = built_page(site_dir, locale, "index.md")
-    hrefs = [a.get("href", "") for a in html.anchors(html.page(home), "a.md-nav__link")]
+    hrefs = [a.get("href", "") for a in site_soup.anchors(site_soup.page(home), "a.md-nav__link")]
     assert any(h.rstrip("/").endswith("lab") for h in hrefs)
     assert any(h.rstrip("/").endswith("exercises") for h in hrefs)

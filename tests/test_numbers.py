@@ -139,6 +139,12 @@ def test_settings_that_would_make_numbers_ambiguous_are_refused(
     files["xx"] = {"decimal": ",", "list_separator": ", "}
     with pytest.raises(ValueError, match=r"^list_separator in xx\.yml must not be ','"):
         locales.list_separator("xx")
+    # A language that sets no separator gets one its decimal sign allows (a new language).
+    files["en"]["list_separator"] = ", "
+    files["xx"] = {"decimal": ","}
+    assert locales.list_separator("xx") == "; "
+    files["xx"] = {"decimal": "."}
+    assert locales.list_separator("xx") == ", "
     files["xx"] = {"decimal": ",", "colon": ""}
     with pytest.raises(ValueError, match=r"^colon in xx\.yml must be a sign"):
         locales.colon("xx")

@@ -1,11 +1,12 @@
 """Every number in the prose is printed or used by an executed example on the same page.
 
 A number a reader sees in an English page must appear in the output (``#>`` lines) or in
-the code of an example that page includes, or be listed below as a label (a year, a
-chapter or checkpoint number) with the reason; a real-world figure is listed as ``cited:``
-with a phrase of the page's References section that names its source. Each translation
-must show the same numbers as its English source, written with its locale's decimal
-separator.
+the code of an example that page includes, belong to a work its "Further reading" names (a
+year, a report number), or be listed below as a label (a year, a chapter or checkpoint
+number) with the reason; a real-world figure is listed as ``cited:`` with a phrase of the
+page's References section that names its source. Each page a translation has must show the
+same numbers as its English source, written with its locale's decimal separator; a page it
+lacks is English's, shown as it is.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from decimal import Decimal, InvalidOperation
 import pytest
 
 from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
-from tests.docs_sources import includes, pages
+from tests.docs_sources import includes, own_pages, pages
 from tests.prose_numbers import dotted_decimals, numbers, uncited
 
 # Numbers that name something rather than state a result, per English page.
@@ -93,17 +94,6 @@ LABELS: dict[str, dict[str, str]] = {
         "90": "estimated time in minutes",
     },
 }
-# Years of the works under "Further reading", which every chapter has: each counts on a page
-# whose Further reading section names the work's author.
-FURTHER_READING = {
-    "2002": "Sweeney",
-    "2012": "Mironov",
-    "2014": "Dwork",
-    "2016": "Abadi",
-    "2020": "Canonne",
-    "2024": "Shoemate",
-    "2025": "Lefkovitz",
-}
 #: Pages that list works, one per list item: their numbers are the years, volumes and
 #: identifiers of the works, so each must stand in an item that links to its work.
 BIBLIOGRAPHIES = {"reading.md"}
@@ -143,11 +133,10 @@ def references(markdown: str) -> str:
     return tail.partition("\n## ")[0]
 
 
-def further_reading_years(markdown: str) -> set[Decimal]:
-    """The years of the works the page's "Further reading" section names."""
-    _, _, tail = markdown.partition("\n## Further reading { #further-reading }\n")
-    section = tail.partition("\n## ")[0]
-    return {Decimal(year) for year, author in FURTHER_READING.items() if author in section}
+def further_reading(markdown: str) -> set[Decimal]:
+    """The numbers of the page's "Further reading": years and titles of the works it names."""
+    _, _, tail = markdown.partition(" { #further-reading }\n")
+    return set(numbers(tail.partition("\n## ")[0], "en"))
 
 
 def time_estimates(markdown: str) -> set[Decimal]:
@@ -162,7 +151,7 @@ def test_english_numbers_come_from_examples(page: str) -> None:
         outside = numbers(uncited(markdown), "en")
         assert not outside, f"{page}: numbers outside the items that cite a work: {outside}"
         return
-    allowed = example_numbers(page) | time_estimates(markdown) | further_reading_years(markdown)
+    allowed = example_numbers(page) | time_estimates(markdown) | further_reading(markdown)
     for number, reason in LABELS.get(page, {}).items():
         if reason.startswith("example:"):  # printed by an example shown on another page
             assert Decimal(number) in snippet_numbers(reason.removeprefix("example:")), reason
@@ -178,8 +167,9 @@ def test_english_numbers_come_from_examples(page: str) -> None:
 
 @pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
 def test_translations_show_the_same_numbers(locale: str) -> None:
+    """Each page the locale has shows its English page's numbers (fallback pages are English)."""
     source = pages("en")
-    for name, path in pages(locale).items():
+    for name, path in own_pages(locale).items():
         if name not in source:
             continue
         english = Counter(numbers(source[name].read_text(encoding="utf-8"), "en"))
@@ -190,8 +180,15 @@ def test_translations_show_the_same_numbers(locale: str) -> None:
         )
 
 
+def test_numbers_are_read_with_no_break_spaces_between_thousands() -> None:
+    """A translation may group digits as French and the SI do (U+202F, U+00A0)."""
+    text = "Ze zijn met 10\u202f000, 1\u00a0234,5 of 1.000; prefix\u00a0: 3."
+    assert numbers(text, "nl") == [10000, Decimal("1234.5"), 1000, 3]
+    assert numbers("About 10\u202f000 or 10,000 and 0.5.", "en") == [10000, 10000, Decimal("0.5")]
+
+
 @pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc in DECIMAL_COMMA])
 def test_decimal_comma_in_prose(locale: str) -> None:
-    for name, path in pages(locale).items():
+    for name, path in own_pages(locale).items():
         dotted = dotted_decimals(path.read_text(encoding="utf-8"))
         assert not dotted, f"{locale}/{name} writes decimals with a point: {dotted}"

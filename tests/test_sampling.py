@@ -26,6 +26,7 @@ from dplesson import (
 )
 from dplesson.sampling import float_reachable
 from tests.bad_inputs import BAD_SCALARS, NOT_GENERATORS
+from tests.discrete_laplace import moment, pmf
 
 
 class Script:
@@ -54,17 +55,6 @@ def bern(numerator: int, denominator: int) -> Callable[[Script], int]:
 
 def lap(numerator: int, denominator: int) -> Callable[[Script], int]:
     return lambda source: discrete_laplace(numerator, denominator, source)
-
-
-def pmf(x: int, t: Fraction) -> float:
-    """Discrete Laplace of scale t: P(x) = (1 - q) / (1 + q) * q**|x| with q = exp(-1/t)."""
-    q = math.exp(-1 / t)
-    return (1 - q) / (1 + q) * q ** abs(x)
-
-
-def moment(power: int, t: Fraction) -> float:
-    """E[X**power] by summing the pmf far into the tail: a route independent of the formula."""
-    return math.fsum(x**power * pmf(x, t) for x in range(-4000, 4001))
 
 
 # Textbook Laplace -----------------------------------------------------------------------

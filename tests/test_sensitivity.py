@@ -22,6 +22,7 @@ from dplesson.sensitivity import (
     NeighborModel,
     QueryName,
     Witness,
+    contribution_sensitivity,
 )
 from tests.bad_inputs import BAD_SCALARS
 
@@ -345,3 +346,37 @@ def test_global_rng_untouched() -> None:
     closed_form_sensitivity("median", 1, 100, 3, "replace-one")
     brute_force_sensitivity(reference_query("median", [1, 2, 3]), [1, 2, 3], 3, "replace-one")
     median_witness(5)
+
+
+# --- contribution_sensitivity: a person with several records ------------------------------------
+
+
+@given(per_record=st.floats(0.0, 1e3), records=st.integers(1, 1000))
+def test_contribution_sensitivity_is_k_times_delta_rounded_up(
+    per_record: float, records: int
+) -> None:
+    found = contribution_sensitivity(per_record, records)
+    assert Fraction(found) >= records * Fraction(per_record)
+    assert found == pytest.approx(records * per_record, rel=1e-15, abs=0.0)
+
+
+def test_a_person_with_k_records_moves_a_sum_by_k_times_a_record() -> None:
+    # A person is a block of k records in [0, 9]: the sum over all persons' records moves by k·9.
+    k = 3
+
+    def total(people: tuple[int, ...]) -> int:
+        return sum(k * value for value in people)  # each person's k records, all alike
+
+    found = brute_force_sensitivity(total, range(10), 2, "add-remove").sensitivity
+    assert found == contribution_sensitivity(
+        closed_form_sensitivity("sum", 0, 9, 2, "add-remove")["value"], k
+    )
+    assert contribution_sensitivity(0.1, 3) >= 0.3
+
+
+def test_contribution_sensitivity_refuses_bad_input_by_name() -> None:
+    for bad in BAD_SCALARS:
+        with pytest.raises(ValueError, match="record_sensitivity"):
+            contribution_sensitivity(bad, 2)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="max_records"):
+        contribution_sensitivity(1.0, 0)

@@ -15,12 +15,18 @@ from xml.etree import ElementTree
 
 import pytest
 
-from tests import html
+import chrome
+from tests import site_soup
 from tests.conftest import IN_PROGRESS, LOCALES
+from tests.docs_sources import config
 from tests.site_html import locale_of
 from tools import links
 
 SEPARATOR_CHARACTERS = ("\\u200b", "\\s", "，", "„")
+#: The languages Material's search is configured with (mkdocs.yml, plugin ``search``).
+SEARCH_LANGUAGES = next(
+    p["search"]["lang"] for p in config()["plugins"] if isinstance(p, dict) and "search" in p
+)
 
 
 @dataclass(frozen=True)
@@ -39,20 +45,20 @@ class Structure:
 
 
 def structure(path: Path) -> Structure:
-    soup = html.page(path)
+    soup = site_soup.page(path)
     canonical = soup.select_one("link[rel=canonical]")
     description = soup.select_one("meta[name=description]")
     body = soup.select_one("article.md-content__inner")
     found = body.select("h1, h2, h3, h4, h5, h6, img, svg[role=img]") if body else []
     return Structure(
-        lang=html.lang(soup),
+        lang=site_soup.lang(soup),
         alternates={
             str(link["hreflang"]): str(link.get("href", ""))
             for link in soup.select("link[rel=alternate][hreflang]")
         },
         canonical=str(canonical.get("href", "")) if canonical else "",
         description=str(description.get("content", "")) if description else "",
-        config=html.config(soup),
+        config=site_soup.config(soup),
         headings=[int(t.name[1]) for t in found if t.name.startswith("h")],
         images=[str(t["alt"]) if t.has_attr("alt") else None for t in found if t.name == "img"],
         svg_names=[
@@ -78,7 +84,7 @@ def pages(site_dir: Path) -> dict[Path, Structure]:
 
 def test_every_page_declares_its_language(site_dir: Path) -> None:
     """Every HTML file, 404 pages included: ``<html lang>`` is the locale of its folder."""
-    found = {p: html.lang(html.page(p)) for p in sorted(site_dir.rglob("*.html"))}
+    found = {p: site_soup.lang(site_soup.page(p)) for p in sorted(site_dir.rglob("*.html"))}
     assert len(found) >= 15 * len(LOCALES)
     wrong = {
         p.relative_to(site_dir).as_posix(): lang
@@ -147,7 +153,9 @@ def test_each_locale_searches_its_own_index(site_dir: Path, pages: dict[Path, St
     for locale in LOCALES:
         root = site_dir if locale == "en" else site_dir / locale
         index = json.loads((root / "search" / "search_index.json").read_text(encoding="utf-8"))
-        assert index["config"]["lang"] == [locale]
+        # The search plugin's language (its stop words; pt for pt-BR), else English's.
+        base = locale.split("-")[0]
+        assert index["config"]["lang"] == [base if base in SEARCH_LANGUAGES else "en"]
         separator = index["config"]["separator"]
         assert all(c in separator for c in SEPARATOR_CHARACTERS), separator
         assert len(index["docs"]) >= 50, locale
@@ -163,14 +171,10 @@ def test_each_locale_searches_its_own_index(site_dir: Path, pages: dict[Path, St
         assert (path.parent / base).resolve() == expected.resolve(), (path, base)
 
 
-def test_robots_txt_allows_crawling_and_names_the_sitemap(site_dir: Path, site_url: str) -> None:
-    lines = (site_dir / "robots.txt").read_text(encoding="utf-8").splitlines()
-    assert lines[:2] == ["User-agent: *", "Allow: /"]
-    if not site_url:  # a sitemap needs absolute addresses
-        assert lines[2:] == []
-        assert not (site_dir / "sitemap.xml").exists()
-        return
-    assert lines[2] == f"Sitemap: {site_url}sitemap.xml"
+def test_the_build_writes_the_hooks_robots_txt(site_dir: Path, site_url: str) -> None:
+    """What robots.txt says is chrome.robots_txt's rule (tests/test_seo.py); here, that
+    the build writes it for the configured address."""
+    assert (site_dir / "robots.txt").read_text(encoding="utf-8") == chrome.robots_txt(site_url)
 
 
 def test_the_sitemap_lists_every_page_with_its_translations(site_dir: Path, site_url: str) -> None:
@@ -193,5 +197,5 @@ def test_the_sitemap_lists_every_page_with_its_translations(site_dir: Path, site
     assert entries[laplace] == {
         locale: urljoin(site_url, ("" if locale == "en" else f"{locale}/") + "laplace/")
         for locale in LOCALES
-    }
-    assert all(set(alternates) == set(LOCALES) for alternates in entries.values()), entries
+    } | {"x-default": laplace}
+    assert all(set(alternates) == {*LOCALES, "x-default"} for alternates in entries.values())

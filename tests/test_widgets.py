@@ -3,7 +3,7 @@
 The browser tests (tests/browser/) check what the widgets compute and show; these checks need
 no browser and guard the translators' side: the markup in the locale pages (docs/<locale>/*.md).
 That every locale has each widget string with the English placeholders is the translation
-report's check (``docs/hooks/l10n``, run by tests/test_translations.py on the real docs).
+report's check (``docs/hooks/l10n``, run by tests/test_l10n_real.py on the real docs).
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ import pytest
 from bs4 import Tag
 
 import widget_assets
-from tests import html
+from tests import site_soup
 from tests.browser.widgets import EXAMPLE_OF, page_of, url_path
 from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
+from tests.conftest import source as source_locale
 from tests.docs_sources import pages
 
 WIDGETS = {f"dp-{widget}": example for widget, example in EXAMPLE_OF.items()}
@@ -27,7 +28,7 @@ ASSETS = DOCS / "assets" / "widgets"
 
 def widget_div(path: Path, widget: str) -> Tag:
     """The ``<div class="dp-widget dp-…">`` of ``widget`` on a built page."""
-    found = html.page(path).select_one(f"div.{widget}")
+    found = site_soup.page(path).select_one(f"div.{widget}")
     assert found is not None, f"{path}: no {widget}"
     return found
 
@@ -60,13 +61,16 @@ def test_each_widget_follows_its_example(locale: str) -> None:
 def test_the_built_page_carries_the_fallback_and_the_assets(site_dir: Path, locale: str) -> None:
     for widget in WIDGETS:
         page = built_page(site_dir, locale, widget)
-        assert "JavaScript" in html.text(widget_div(page, widget)), widget
+        assert "JavaScript" in site_soup.text(widget_div(page, widget)), widget
         source = page.read_text(encoding="utf-8")
         for asset in ("common.js", f"{widget.removeprefix('dp-')}.js", "widgets.css"):
             assert f"assets/widgets/{asset}" in source, asset
-    quarter = "0,25" if locale in DECIMAL_COMMA else "0.25"
+    # The paragraph shown without JavaScript writes numbers the way its page's language does:
+    # a page not translated yet is English's, and writes them as English does.
+    source = source_locale(locale, page_of("explorer", locale))
+    quarter = "0,25" if source in DECIMAL_COMMA else "0.25"
     explorer = widget_div(built_page(site_dir, locale, "dp-explorer"), "dp-explorer")
-    assert quarter in html.text(explorer)
+    assert quarter in site_soup.text(explorer)
 
 
 def test_the_widget_assets_stay_small() -> None:

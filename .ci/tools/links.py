@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -29,9 +30,17 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def site_url(config: Path = ROOT / "mkdocs.yml") -> str:
-    """Return the ``site_url`` of mkdocs.yml (its Python tags are left unresolved)."""
+    """Return the ``site_url`` a build with this environment has (``""``: none).
+
+    mkdocs.yml reads it with ``!ENV [VARIABLE, ..., default]``: the first variable set, else
+    the default (``null``: none). Other tags are left unresolved.
+    """
     data = yaml.load(config.read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
-    return str(data.get("site_url", ""))
+    value = data.get("site_url", "")
+    if isinstance(value, list):
+        found = [os.environ[name] for name in value[:-1] if name in os.environ]
+        value = found[0] if found else ("" if value[-1] in ("null", "~") else value[-1])
+    return str(value)
 
 
 def lychee() -> str:

@@ -1,5 +1,8 @@
 """Serve a built site on 127.0.0.1 as a static host would: under a sub-path, gzip on request.
 
+A missing address is answered with the nearest ``404.html`` above it, status 404, as
+Cloudflare Pages and Netlify do (``not_found="root"``: the site root's, as GitHub Pages does).
+
 ``serve(..., search_documents=False)`` serves every search index with its configuration but
 no documents, for browser tests that never search: Material's search worker builds the
 locale's index on every page load, a quarter of Chromium's CPU in a tour, and an index
@@ -14,6 +17,7 @@ import functools
 import gzip
 import io
 import json
+import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,6 +30,8 @@ HOST = "127.0.0.1"
 COMPRESSIBLE = (".html", ".css", ".js", ".json", ".xml", ".svg", ".txt", ".map", ".ipynb")
 #: The file name of Material's search index (one per locale here).
 SEARCH_INDEX = "search_index.json"
+#: The page a static host sends for a missing address.
+NOT_FOUND = "404.html"
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
@@ -34,13 +40,21 @@ class SiteHandler(SimpleHTTPRequestHandler):
     prefix = ""
     compress = False
     search_documents = True
+    not_found = "nearest"
 
     def __init__(
-        self, *args: Any, prefix: str, compress: bool, search_documents: bool, **kwargs: Any
+        self,
+        *args: Any,
+        prefix: str,
+        compress: bool,
+        search_documents: bool,
+        not_found: str,
+        **kwargs: Any,
     ) -> None:
         self.prefix = prefix.rstrip("/")
         self.compress = compress
         self.search_documents = search_documents
+        self.not_found = not_found
         super().__init__(*args, **kwargs)
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -53,6 +67,33 @@ class SiteHandler(SimpleHTTPRequestHandler):
                 return str(Path(self.directory) / ".outside-the-prefix")
             path = path[len(self.prefix) :] or "/"
         return super().translate_path(path)
+
+    def not_found_page(self) -> Path | None:
+        """Return the ``404.html`` nearest above the requested path (or the root's), if any."""
+        root = Path(self.directory).resolve()
+        asked = Path(self.translate_path(self.path)).parent.resolve()
+        folder = root if self.not_found == "root" else asked
+        for candidate in (folder, *folder.parents):
+            if not candidate.is_relative_to(root):
+                break
+            if (candidate / NOT_FOUND).is_file():
+                return candidate / NOT_FOUND
+        return None
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """Answer a missing file inside the prefix with the site's own 404 page."""
+        inside = not self.prefix or self.path.split("?")[0].startswith(self.prefix + "/")
+        page = self.not_found_page() if code == 404 and inside else None
+        if page is None:
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
     def send_head(self) -> Any:
         """Send headers and return the body to copy; compressed when asked and worthwhile."""
@@ -79,6 +120,13 @@ class SiteHandler(SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
 
+def free_port() -> int:
+    """Return a free port of 127.0.0.1, for a site built with its address before it is served."""
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
 def without_documents(index: bytes) -> bytes:
     """Return a Material search index with its configuration and no documents."""
     return json.dumps({**json.loads(index), "docs": []}, ensure_ascii=False).encode("utf-8")
@@ -86,20 +134,29 @@ def without_documents(index: bytes) -> bytes:
 
 @contextmanager
 def serve(
-    site_dir: Path, prefix: str = "", compress: bool = False, search_documents: bool = True
+    site_dir: Path,
+    prefix: str = "",
+    compress: bool = False,
+    search_documents: bool = True,
+    not_found: str = "nearest",
+    port: int = 0,
 ) -> Iterator[str]:
-    """Serve ``site_dir`` on a free port; yield the site's base URL (``…/prefix``, no slash).
+    """Serve ``site_dir`` on ``port`` (0: a free one); yield the base URL (``…/prefix``, no slash).
 
     Without ``search_documents``, search indexes hold no documents (see the module's text).
+    ``not_found`` is ``"nearest"`` or ``"root"`` (see the module's text).
     """
+    if not_found not in ("nearest", "root"):
+        raise ValueError(f"not_found must be 'nearest' or 'root', not {not_found!r}")
     handler = functools.partial(
         SiteHandler,
         directory=str(site_dir),
         prefix=prefix,
         compress=compress,
         search_documents=search_documents,
+        not_found=not_found,
     )
-    server = ThreadingHTTPServer((HOST, 0), handler)
+    server = ThreadingHTTPServer((HOST, port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

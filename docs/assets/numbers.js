@@ -7,7 +7,14 @@
   var source = document.getElementById("dp-numbers");
   var S = source ? JSON.parse(source.textContent)
     : { lang: document.documentElement.lang || "en", decimal: ".", group: "\u202f", group_from: 5 };
-  var plurals = new Intl.PluralRules(S.lang);
+  var plurals = {};
+
+  /* The language an element's text is written in: its nearest lang attribute (English inside
+     <article lang="en"> where a language in progress shows the English page), else the page's. */
+  function textLang(element) {
+    var marked = element && element.closest ? element.closest("[lang]") : null;
+    return (marked && marked.getAttribute("lang")) || S.lang;
+  }
 
   /* Round x to `places` decimals from its exact value, ties to even (Python's format).
      Beyond 100 places (tiny x, where no tie can occur) toPrecision rounds the same way. */
@@ -113,7 +120,12 @@
     read: read,
     /** The number typed in the locale, or NaN. */
     parse: function (text) { return read(text).value; },
-    /** The plural category of n in the page's language ("one", "other", ...). */
-    plural: function (n) { return plurals.select(n); },
+    /** The plural category of n ("one", "other", ...) in the language of `element`'s text
+        (the page's language without one), so a count is worded as its sentence is written. */
+    plural: function (n, element) {
+      var lang = textLang(element);
+      if (!plurals[lang]) plurals[lang] = new Intl.PluralRules(lang);
+      return plurals[lang].select(n);
+    },
   };
 })();

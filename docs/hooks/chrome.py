@@ -1,19 +1,15 @@
 """The site around the pages: the languages built, the chrome in each, 404 pages, robots.txt.
 
 ``DPLESSON_LOCALE=nl`` (``serve -- --locale nl``) builds English and that translation only,
-a translator's preview. For each locale, ``on_config`` sets the site name, copyright, palette
-toggle names and permalink title (``chrome`` in ``dplesson/locales/<locale>.yml``),
-``on_pre_build`` the description, ``on_env`` hands the strings to ``overrides/``; a build
-whose ``mkdocs.yml`` languages disagree with the settings files fails. static-i18n writes
-every build's ``404.html`` to the site root: a translation's moves to its folder. The
-language menu links each home page relative to the page. ``on_post_build`` copies
-``LICENSE`` and writes ``robots.txt`` naming the sitemap, which it removes without a
-``site_url`` (a sitemap needs absolute URLs).
+a translator's preview. The strings are ``chrome`` in ``dplesson/locales/<locale>.yml``.
+static-i18n writes every language's ``404.html`` to the site root: a translation's moves to
+its folder. A sitemap needs absolute URLs, so a build without a ``site_url`` has none.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -23,13 +19,16 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 from dplesson import locales
-from dpsite import languages
+from dpsite import chapters, languages
 
 LICENCE = "LICENSE.txt"
 NOT_FOUND = "404.html"
 #: The one translation a preview builds besides English (``serve -- --locale nl``).
 PREVIEW = "DPLESSON_LOCALE"
 SITEMAPS = ("sitemap.xml", "sitemap.xml.gz")
+#: Attributes that hold ids of the page, and links to one (``href="#x"``, ``url(#x)``).
+_ID_ATTRIBUTE = re.compile(r'(?<=\s)(id|for|aria-(?:labelledby|describedby|controls))="([^"]*)"')
+_FRAGMENT = re.compile(r'(href="#|url\(#)(?=[^")])')
 _english_404: dict[str, str] = {}
 
 
@@ -71,10 +70,26 @@ def on_pre_build(config: Any) -> None:
 
 
 def on_env(env: Any, config: Any, **_: Any) -> Any:
-    """Give the templates the strings and the licence file's path from the site root."""
+    """Give the templates the strings, the licence's path and the sitemap's x-default locale."""
     chrome = locales.section(languages.locale(config), "chrome")
-    env.globals["chrome"] = {**chrome, "licence": LICENCE}
+    source = languages.default(config)
+    env.globals["chrome"] = {**chrome, "licence": LICENCE, "source_locale": source}
+    env.filters["print_chapter"] = print_chapter
     return env
+
+
+def print_chapter(page: Any) -> str:
+    """Return a chapter for the printable edition (overrides/print.html).
+
+    Its ids get its name as a prefix, unique on the page; its headings go one level down,
+    the first under the chapter's number.
+    """
+    name = page.file.src_uri.rsplit("/", 1)[-1].removesuffix(".md")
+    html = _FRAGMENT.sub(rf"\g<1>{name}-", page.content)
+    html = _ID_ATTRIBUTE.sub(lambda m: f'{m[1]}="{name}-{f" {name}-".join(m[2].split())}"', html)
+    html = re.sub(r"<(/?)h([1-5])\b", lambda m: f"<{m[1]}h{int(m[2]) + 1}", html)
+    number = chapters.NUMBERS.get(page.file.src_uri)
+    return re.sub(r"(<h2[^>]*>)", rf"\g<1>{number}. ", html, count=1) if number else html
 
 
 def site_root_link(link: str, config: Any) -> str:

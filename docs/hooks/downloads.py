@@ -1,14 +1,10 @@
 """Put the ``dplesson`` wheel on the site and make every install line and notebook point at it.
 
-* ``on_config`` builds the wheel from the working tree (setuptools' PEP 517 backend, in a
-  temporary copy, dated ``SOURCE_DATE_EPOCH``: one commit, one wheel), kept in
-  ``.cache/wheel/`` and built in a thread beside the build; ``on_post_build`` writes it.
-* ``on_page_context`` fills each page before the search reads it: ``[[install-line]]``,
-  ``[[wheel-link]]`` and the notebooks' ``__DPLESSON_WHEEL_URL__``. pip needs an absolute
-  URL: with a ``site_url`` the build writes it; without one the page names the wheel saved
-  next to the reader and ``assets/downloads.js`` writes the URL the page's address gives.
-* A notebook's per-locale copy (``lab.nl.ipynb``) works however it is saved: it has the
-  wheel's URL and absolute links written in, or without a ``site_url`` the wheel itself.
+The wheel is built from the working tree, dated ``SOURCE_DATE_EPOCH`` (one commit, one
+wheel). pip needs an absolute URL: with a ``site_url`` the build writes it; without one the
+page names the wheel saved next to the reader and ``assets/downloads.js`` writes the URL the
+page's address gives. A notebook's per-locale copy (``lab.nl.ipynb``) works however it is
+saved: it holds the wheel's URL and absolute links, or without a ``site_url`` the wheel.
 """
 
 from __future__ import annotations
@@ -113,9 +109,7 @@ def cached_wheel(cache: Path) -> tuple[str, bytes]:
     if found:
         return found[0].name, found[0].read_bytes()
     name, data = build_wheel()
-    if cache.is_dir():
-        for old in cache.iterdir():
-            shutil.rmtree(old, ignore_errors=True)
+    shutil.rmtree(cache, ignore_errors=True)  # the wheels of older sources
     folder.mkdir(parents=True, exist_ok=True)
     (folder / name).write_bytes(data)
     return name, data

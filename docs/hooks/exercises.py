@@ -1,11 +1,7 @@
 """Turn the pages' exercise blocks into working exercises, from ``dplesson``'s answer key.
 
-The strict build fails on a block that ``exercise_blocks.problems`` finds wrong; otherwise
-its placeholders are written the locale's way (a value in a formula as a digit stand-in
-until docs/hooks/pages.py renders formulas) and the kind and the answer become ``data-*``
-attributes. A chapter gets a progress line under its title, the home page's
-``<div data-exercise-overview></div>`` a list of the chapters, and every such page its
-locale's interface strings as JSON for ``docs/assets/exercises/exercises.js``, which counts
+The strict build fails on a block that ``exercise_blocks.problems`` finds wrong. The
+reader's script, ``docs/assets/exercises/exercises.js``, checks answers and counts progress
 from the browser's storage. The locale is the build's, also on a page that falls back.
 """
 
@@ -81,25 +77,29 @@ def exercise_markdown(
     source: str,
     exercises: Mapping[str, Exercise],
     math: exercise_blocks.MathValues | None = None,
+    written: str | None = None,
 ) -> str:
     """Check and render every exercise block of the page; ``PluginError`` on a problem.
 
     ``exercises`` maps ids to exercises; the numbers of formulas stay stand-ins in ``math``.
+    ``written`` is the language the page's text is in, whose conventions its numbers follow:
+    English's on an English page a language in progress shows (``locale`` by default).
     """
+    written = written or locale
     try:
         blocks = exercise_blocks.find_blocks(markdown)
     except ValueError as error:  # an unclosed block
         raise PluginError(f"{source}: {error}") from error
     seen: set[str] = set()
     for block in blocks:
-        found = exercise_blocks.problems(block, page, exercises.get, locale)
+        found = exercise_blocks.problems(block, page, exercises.get, written)
         if block.id in seen:
             found.append(f"exercise {block.id!r} appears twice")
         seen.add(block.id)
         if found:
             raise PluginError(f"{source}: {'; '.join(found)}")
     for block in reversed(blocks):
-        rendered = exercise_blocks.render(block, exercises[block.id], locale, math)
+        rendered = exercise_blocks.render(block, exercises[block.id], written, math)
         markdown = markdown[: block.start] + rendered + markdown[block.end :]
     if blocks:
         ids = [e.id for e in exercises.values() if e.chapter == page]
@@ -117,12 +117,16 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
     stem = Path(source).stem
     exercises = {e.id: e for e in catalogue.all_exercises()}
     exercise_blocks.MATH.mathml.clear()
-    markdown = exercise_markdown(markdown, stem, locale, source, exercises, exercise_blocks.MATH)
+    folder = source.split("/", 1)[0]  # en/ for the English page a language in progress shows
+    written = folder if folder in locales.locales() else locale
+    markdown = exercise_markdown(
+        markdown, stem, locale, source, exercises, exercise_blocks.MATH, written
+    )
     if OVERVIEW.search(markdown):
-        titles = chapters.titles()
-        listed = [
-            (name, titles.get(f"{name}.md", name), [e.id for e in catalogue.for_chapter(name)])
-            for name in catalogue.CHAPTERS
+        listed = [  # the nav's order: chapters.titles() reads the nav
+            (Path(path).stem, title, [e.id for e in catalogue.for_chapter(Path(path).stem)])
+            for path, title in chapters.titles().items()
+            if Path(path).stem in catalogue.CHAPTERS
         ]
         home = overview(listed, locale)
         markdown = OVERVIEW.sub(lambda _: home, markdown, count=1)

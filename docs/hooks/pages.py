@@ -1,9 +1,7 @@
 """Every page's content, rewritten in one place and in one order.
 
-``on_page_markdown`` adds a translated page's fallback or outdated note (``dpsite.banners``)
-after docs/hooks/exercises.py (listed before this hook) has filled the exercises. This is
-the only ``on_page_content`` handler: ``STEPS`` is its order, each step taking the HTML the
-one before returned. ``on_post_page`` marks a fallback page's article ``lang="en"``.
+This is the only ``on_page_content`` handler: ``STEPS`` is its order, each step taking the
+HTML the one before returned. ``on_post_page`` marks a fallback page's article ``lang="en"``.
 """
 
 from __future__ import annotations
@@ -42,14 +40,9 @@ STEPS: tuple[Step, ...] = (
     # The affordable-releases widget gets its numbers; a chapter's title its number.
     lambda html, page, config, files: figures.attach_grid(html),
     lambda html, page, config, files: chapters.number_title(html, page),
-    # A note gets its ``lang``; a notebook's note goes after its heading (so after slimming).
+    # A translated page's fallback or outdated note goes after its title (after slimming).
     banners.mark_notes,
 )
-
-
-def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
-    """Add the fallback or the outdated note to pages of non-English builds."""
-    return banners.markdown_note(markdown, page, config)
 
 
 def on_page_content(html: str, *, page: Any, config: Any, files: Files) -> str:

@@ -70,20 +70,25 @@ def add_folded_fields(index: dict[str, Any]) -> dict[str, Any]:
 
 
 def split_index(data: dict[str, Any], default: str, locales: list[str]) -> dict[str, Any]:
-    """Split a merged index into one index per locale, keyed by locale, with local locations."""
+    """Split a merged index into one index per locale, keyed by locale, with local locations.
+
+    Each index names its locale's language for Material's search (the language, not the
+    region: ``pt`` for ``pt-BR``) when the search plugin lists it, else the default's: a
+    language Material's search does not know would make the reader's browser ask for a script
+    that does not exist.
+    """
     others = set(locales) - {default}
-    indexes = {
-        locale: {"config": {**data["config"], "lang": [locale]}, "docs": []}
-        for locale in [default, *sorted(others)]
-    }
+    indexes: dict[str, dict[str, Any]] = {}
+    for locale in [default, *sorted(others)]:
+        config = dict(data["config"])
+        base = locale.split("-")[0]
+        config["lang"] = [base if base in data["config"]["lang"] else default]
+        indexes[locale] = {"config": config, "docs": []}
     for entry in data["docs"]:
-        folder = entry["location"].split("/", 1)[0]  # the locale folder it points into, if any
+        folder, _, rest = entry["location"].partition("/")  # the locale folder, if any
         if folder in others:
-            indexes[folder]["docs"].append(
-                {**entry, "location": entry["location"][len(folder) + 1 :]}
-            )
-        else:
-            indexes[default]["docs"].append(entry)
+            entry = {**entry, "location": rest}
+        indexes[folder if folder in others else default]["docs"].append(entry)
     return indexes
 
 

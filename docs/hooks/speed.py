@@ -1,10 +1,8 @@
 """The savings no feature hook owns; ``DPLESSON_PLAIN_BUILD=1`` turns them off (and the rest).
 
-* ``on_files`` drops the files ``exclude_docs`` names (MkDocs never uses them) before
-  static-i18n (priority -100) remakes every file per language: two thirds of them.
-* ``on_env`` gives each language's new Jinja environment a ``FileSystemBytecodeCache`` in
-  ``.cache/jinja/``, so Material's templates compile once.
-* The formulas' MathML and the notebook pages are kept for the next build (``kept_file``).
+static-i18n (priority -100) remakes every file per language: dropping first the two thirds
+that ``exclude_docs`` names spares that work. Material's templates compile once, into
+``.cache/jinja/``. The formulas' MathML and the notebook pages are kept (``kept_file``).
 """
 
 from __future__ import annotations

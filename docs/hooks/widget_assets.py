@@ -20,7 +20,7 @@ from dpsite import languages
 #: One tag on its own line, as Material's templates write each; the pattern starts with a
 #: literal newline, so the scan skips straight from line to line (10× faster than ``\s*``).
 _TAG = re.compile(
-    r'\n\s*<(?:script src|link rel="stylesheet" href)="[^"]*assets/'
+    r'(?P<indent>\n\s*)<(?P<tag>script src|link rel="stylesheet" href)="[^"]*assets/'
     r'(?P<name>widgets/[\w-]+|exercises/exercises|numbers)\.(?:js|css)"[^>]*>(?:</script>)?'
 )
 #: The site's own scripts and stylesheets under ``assets/`` (Material's are minified already).
@@ -44,13 +44,11 @@ def on_post_page(output: str, *, config: Any, **_: Any) -> str:
     def tag(match: re.Match[str]) -> str:
         if match["name"] not in used:
             return ""
-        if match["name"] == "numbers" and match[0].lstrip().startswith("<script"):
+        if match["name"] == "numbers" and match["tag"] == "script src":
             settings = locales.number_settings(languages.locale(config))
             data = json.dumps(settings, ensure_ascii=False, sort_keys=True)
-            indent = match[0][: len(match[0]) - len(match[0].lstrip())]
-            return (
-                f'{indent}<script type="application/json" id="dp-numbers">{data}</script>{match[0]}'
-            )
+            numbers = f'<script type="application/json" id="dp-numbers">{data}</script>'
+            return match["indent"] + numbers + match[0]
         return match[0]
 
     return _TAG.sub(tag, output)

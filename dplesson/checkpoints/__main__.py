@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
 from dplesson.checkpoints import LOCALES, check_file, score
+from dplesson.checkpoints.command import run_checker
 from dplesson.checkpoints.messages import message
 
 
@@ -27,15 +27,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = parser.parse_args(argv)
     path: Path = options.solution
     lang: str = options.lang
-    if not path.is_file():
-        error = "no such file" if not path.exists() else "not a file"
-        print(message(lang, "missing_file", path=path, error=error), file=sys.stderr)
-        return 2
-    try:
-        results = check_file(path, lang)
-    except Exception as error:  # the reader's file may fail in any way
-        print(message(lang, "broken_file", path=path, error=repr(error)), file=sys.stderr)
-        traceback.print_exc(limit=-3, file=sys.stderr)
+    results = run_checker(path, lang, check_file, message)
+    if results is None:
         return 2
     for result in results:
         print(result.report(lang))

@@ -1,41 +1,42 @@
-"""Every exercise of the site, gathered from the chapter modules in course order.
+"""Every exercise of the site, gathered from the chapter modules of this package.
 
 Each content chapter has a module ``dplesson.exercises.<stem>`` exposing ``EXERCISES``, a
-tuple of :class:`~dplesson.exercises.Exercise`. This module is the one place that lists the
-chapters and checks what holds across them: ids are unique and each exercise names the
-chapter whose module defines it. The docs build (``docs/hooks/exercises.py``) and the tests
-read the exercises only through :func:`all_exercises`, :func:`by_id` and :func:`for_chapter`.
+tuple of :class:`~dplesson.exercises.Exercise`. The chapters are found, not listed: every
+module of this package but this one is a chapter's answer key, so adding a chapter's module
+is all it takes. The course order is the site's navigation (``mkdocs.yml``), which the docs
+build reads; here the chapters are in name order. This module checks what holds across
+chapters: ids are unique, each exercise names the chapter whose module defines it, and each
+chapter asks for every group of :data:`~dplesson.exercises.REQUIRED_SKILLS` (a transfer or
+planning item, and a scenario). The docs build (``docs/hooks/exercises.py``) and the tests
+read the exercises only through
+:func:`all_exercises`, :func:`by_id` and :func:`for_chapter`.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from dplesson.exercises import REQUIRED_SKILLS
+
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping
 
     from dplesson.exercises import Exercise
 
-__all__ = ["CHAPTERS", "all_exercises", "by_id", "for_chapter"]
+__all__ = ["CHAPTERS", "all_exercises", "by_id", "check_skills", "for_chapter"]
 
-#: The content chapters, as page stems (``docs/<locale>/<stem>.md``), in course order.
-CHAPTERS: tuple[str, ...] = (
-    "anonymisation",
-    "sensitivity",
-    "laplace",
-    "epsilon",
-    "releasing",
-    "composition",
-    "mechanisms",
-    "beyond",
-    "histograms",
-    "local",
-    "training",
-    "opendp",
-    "practitioner",
+#: The content chapters with an answer key, as page stems (``docs/<locale>/<stem>.md``), in
+#: name order: one per module of this package besides ``catalogue``.
+CHAPTERS: tuple[str, ...] = tuple(
+    sorted(
+        found.name
+        for found in pkgutil.iter_modules(importlib.import_module("dplesson.exercises").__path__)
+        if found.name != "catalogue" and not found.name.startswith("_")
+    )
 )
 
 
@@ -49,12 +50,27 @@ def _load(stem: str) -> tuple[Exercise, ...]:
                 f"exercise {exercise.id!r} is defined in dplesson.exercises.{stem} "
                 f"but names chapter {exercise.chapter!r}"
             )
+    check_skills(stem, exercises)
     return exercises
+
+
+def check_skills(stem: str, exercises: Iterable[Exercise]) -> None:
+    """Refuse a chapter that lacks a group of ``REQUIRED_SKILLS``, naming the chapter and group.
+
+    A chapter whose practice only recalls and substitutes fails the build, not a review.
+    """
+    asked = {exercise.skill for exercise in exercises}
+    for group in REQUIRED_SKILLS:
+        if not asked & set(group):
+            raise ValueError(
+                f"chapter {stem!r} needs an exercise of skill {' or '.join(group)}; "
+                f"it has {', '.join(sorted(str(s) for s in asked)) or 'none'}"
+            )
 
 
 @cache
 def _index() -> Mapping[str, Exercise]:
-    """Every exercise by id, in course order; an id used twice is an error."""
+    """Every exercise by id, chapter by chapter; an id used twice is an error."""
     found: dict[str, Exercise] = {}
     for stem in CHAPTERS:
         for exercise in _load(stem):
@@ -65,7 +81,7 @@ def _index() -> Mapping[str, Exercise]:
 
 
 def all_exercises() -> tuple[Exercise, ...]:
-    """Every exercise, chapter by chapter in course order, each chapter in its own order."""
+    """Every exercise, chapter by chapter (in name order), each chapter in its own order."""
     return tuple(_index().values())
 
 

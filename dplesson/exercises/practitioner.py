@@ -14,12 +14,60 @@ The comment above each entry names the skill it asks for, in the classes of the 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
 
 from dplesson.bounding import user_level_epsilon
 from dplesson.exercises import Exercise, Variant, numeric
 from dplesson.partitions import partition_threshold
 
 __all__ = ["EXERCISES"]
+
+
+# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
+
+
+def _textbook_upper(p: Mapping[str, Any]) -> dict[str, float]:
+    """Solve the noise std √2 U / (n ε) = target for U."""
+    upper = p["target"] * p["n"] * p["epsilon"] / math.sqrt(2)
+    return {"answer": upper, "rounded": round(upper, 2)}
+
+
+def _textbook_bar(p: Mapping[str, Any]) -> dict[str, float]:
+    """Scale k/ε; the 95 % half-width of Laplace noise is its scale times ln 20."""
+    scale = p["k"] / p["epsilon"]
+    return {
+        "answer": scale * math.log(20),
+        "scale": scale,
+        "rounded": round(scale * math.log(20), 2),
+    }
+
+
+def _textbook_threshold(p: Mapping[str, Any]) -> dict[str, float]:
+    """τ with P(1 + Laplace(1/ε) ≥ τ) = δ = 10^-k: τ = 1 + ln(1/(2δ))/ε."""
+    tau = 1 + math.log(10 ** p["k"] / 2) / p["epsilon"]
+    return {"answer": tau, "rounded": round(tau, 2)}
+
+
+def _textbook_ratio(p: Mapping[str, Any]) -> dict[str, float]:
+    """Divide the sum's 95 % half-width (its scale times ln 20) by the exact count."""
+    bar = p["sum_scale"] * math.log(20) / p["count"]
+    return {"answer": bar, "rounded": round(bar, 2)}
+
+
+def _textbook_over_time(p: Mapping[str, Any]) -> dict[str, float]:
+    """Add up the ε of every event of every day (basic composition), exactly."""
+    total = float(Fraction(p["epsilon"]) * p["per_day"] * p["days"])
+    return {"answer": total, "total": total}
+
+
+def _textbook_plan(p: Mapping[str, Any]) -> dict[str, float]:
+    """Each month: (k/ε) ln 20 = target; a rider in every month adds up the months' ε."""
+    per_month = p["k"] * math.log(20) / p["target"]
+    total = p["months"] * per_month
+    return {"answer": total, "per_month": round(per_month, 4), "rounded": round(total, 2)}
+
 
 _CHAPTER = "practitioner"
 _LN20 = math.log(20)
@@ -94,44 +142,80 @@ def monitor(counts, threshold, epsilon, rng):
 """
 
 EXERCISES: tuple[Exercise, ...] = (
-    # skill: apply
-    numeric("practitioner-upper", _CHAPTER, 0.01, (_upper(*case) for case in _UPPERS)),
-    # skill: scenario
+    numeric(
+        "practitioner-upper",
+        _CHAPTER,
+        0.01,
+        (_upper(*case) for case in _UPPERS),
+        textbook=_textbook_upper,
+        skill="apply",
+    ),
     Exercise(
+        skill="scenario",
         id="practitioner-bounds",
         chapter=_CHAPTER,
         kind="choice",
         options=("data", "week", "public"),
         correct="public",
     ),
-    # skill: scenario
     Exercise(
+        skill="scenario",
         id="practitioner-unit",
         chapter=_CHAPTER,
         kind="choice",
         options=("visit", "patient", "drop"),
         correct="patient",
     ),
-    # skill: transfer
-    numeric("practitioner-contribution-bar", _CHAPTER, 0.01, (_bar(*case) for case in _BARS)),
-    # skill: apply
-    numeric("practitioner-threshold", _CHAPTER, 0.01, (_threshold(*case) for case in _THRESHOLDS)),
-    # skill: transfer
-    numeric("practitioner-ratio", _CHAPTER, 0.01, (_ratio(*case) for case in _RATIOS)),
-    # skill: apply
-    numeric("practitioner-over-time", _CHAPTER, 0.01, (_over_time(*case) for case in _OVER_TIME)),
-    # skill: plan
-    numeric("practitioner-plan", _CHAPTER, 0.01, (_plan(*case) for case in _PLANS)),
-    # skill: scenario
+    numeric(
+        "practitioner-contribution-bar",
+        _CHAPTER,
+        0.01,
+        (_bar(*case) for case in _BARS),
+        textbook=_textbook_bar,
+        skill="transfer",
+    ),
+    numeric(
+        "practitioner-threshold",
+        _CHAPTER,
+        0.01,
+        (_threshold(*case) for case in _THRESHOLDS),
+        textbook=_textbook_threshold,
+        skill="apply",
+    ),
+    numeric(
+        "practitioner-ratio",
+        _CHAPTER,
+        0.01,
+        (_ratio(*case) for case in _RATIOS),
+        textbook=_textbook_ratio,
+        skill="transfer",
+    ),
+    numeric(
+        "practitioner-over-time",
+        _CHAPTER,
+        0.01,
+        (_over_time(*case) for case in _OVER_TIME),
+        textbook=_textbook_over_time,
+        skill="apply",
+    ),
+    numeric(
+        "practitioner-plan",
+        _CHAPTER,
+        0.01,
+        (_plan(*case) for case in _PLANS),
+        textbook=_textbook_plan,
+        skill="plan",
+    ),
     Exercise(
+        skill="scenario",
         id="practitioner-scenario",
         chapter=_CHAPTER,
         kind="choice",
         options=("attendance-replace", "member-replace", "member-add", "attendance-add"),
         correct="member-add",
     ),
-    # skill: diagnose
     Exercise(
+        skill="diagnose",
         id="practitioner-svt-bug",
         chapter=_CHAPTER,
         kind="bug",
@@ -139,8 +223,8 @@ EXERCISES: tuple[Exercise, ...] = (
         correct="line-8",
         code=_MONITOR_CODE,
     ),
-    # skill: recall
     Exercise(
+        skill="recall",
         id="practitioner-invariant",
         chapter=_CHAPTER,
         kind="choice",

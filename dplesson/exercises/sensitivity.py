@@ -3,15 +3,34 @@
 Which pair of datasets are neighbours under which model, the sensitivity of a bounded sum
 under replace-one, and two mistakes: "a count always has sensitivity 1" (under replace-one
 with a public size the number of records has sensitivity 0) and a median witness pair whose
-medians are equal.
+medians are equal. Then the sensitivity of a query the page does not work through, the sum of
+squares, found by the brute-force checker (transfer), and the neighbour model and sensitivity
+of a mean whose class list is public (scenario).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
-from dplesson import closed_form_sensitivity, median_witness
+from dplesson import brute_force_sensitivity, closed_form_sensitivity, median_witness
 from dplesson.exercises import Exercise, Variant, numeric
+
+# --- textbook values: from the shown parameters alone, never through dplesson's functions ------
+
+
+def _textbook_sum(p: Mapping[str, Any]) -> dict[str, float]:
+    """Replace a value at one bound by one at the other; under add/remove, one joins."""
+    lower, upper = p["lower"], p["upper"]
+    return {"answer": upper - lower, "add_remove": max(abs(lower), abs(upper))}
+
+
+def _textbook_squares(p: Mapping[str, Any]) -> dict[str, float]:
+    """One replaced value moves the sum of squares by at most the largest minus the least x²."""
+    squares = [x * x for x in range(p["lower"], p["upper"] + 1)]
+    return {"answer": float(max(squares) - min(squares))}
+
 
 __all__ = ["EXERCISES"]
 
@@ -25,6 +44,23 @@ def _sum(lower: int, upper: int, n: int) -> Variant:
     add = closed_form_sensitivity("sum", lower, upper, n, "add-remove")
     params = {"lower": lower, "upper": upper, "n": n, "add_remove": add["value"]}
     return Variant(params, replace["value"])
+
+
+#: ``(lower, upper, n)`` of the sum of squares, each universe small enough for the checker.
+_SQUARES = ((0, 10, 3), (1, 6, 4), (2, 7, 3), (3, 8, 5))
+
+
+def _squares(data: tuple[int, ...]) -> int:
+    return sum(x * x for x in data)
+
+
+def _sum_of_squares(lower: int, upper: int, n: int) -> Variant:
+    found = brute_force_sensitivity(_squares, range(lower, upper + 1), n, "replace-one")
+    return Variant({"lower": lower, "upper": upper, "n": n}, float(found.sensitivity))
+
+
+#: ``(lower, upper, n)``: a class whose list of pupils is public, grades from 1 to 10.
+_CLASS = (1, 10, 25)
 
 
 #: One dataset and three candidates: one record replaced, one removed, every record changed.
@@ -74,6 +110,7 @@ def _median(data: tuple[int, ...]) -> Fraction:
 EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         id="sensitivity-neighbours",
+        skill="recall",
         chapter="sensitivity",
         kind="choice",
         params={
@@ -85,9 +122,17 @@ EXERCISES: tuple[Exercise, ...] = (
         options=("replaced", "removed", "shifted", "all"),
         correct="replaced",
     ),
-    numeric("sensitivity-sum", "sensitivity", 0.001, (_sum(*case) for case in _SUMS)),
+    numeric(
+        "sensitivity-sum",
+        "sensitivity",
+        0.001,
+        (_sum(*case) for case in _SUMS),
+        textbook=_textbook_sum,
+        skill="apply",
+    ),
     Exercise(
         id="sensitivity-count-bug",
+        skill="diagnose",
         chapter="sensitivity",
         kind="bug",
         params={"claimed": 1, "actual": int(_COUNT_REPLACE), "add_remove": int(_COUNT_ADD)},
@@ -97,6 +142,7 @@ EXERCISES: tuple[Exercise, ...] = (
     ),
     Exercise(
         id="sensitivity-median-bug",
+        skill="diagnose",
         chapter="sensitivity",
         kind="bug",
         params={
@@ -110,5 +156,22 @@ EXERCISES: tuple[Exercise, ...] = (
         options=("not-neighbours", "same-median", "numpy-median", "no-bug"),
         correct="same-median",
         code=_MEDIAN_CODE,
+    ),
+    numeric(
+        "sensitivity-squares",
+        "sensitivity",
+        0.0,
+        (_sum_of_squares(*case) for case in _SQUARES),
+        textbook=_textbook_squares,
+        skill="transfer",
+    ),
+    Exercise(
+        id="sensitivity-class-mean",
+        chapter="sensitivity",
+        kind="choice",
+        skill="scenario",
+        params={"lower": _CLASS[0], "upper": _CLASS[1], "n": _CLASS[2]},
+        options=("replace", "add-with-n", "replace-zero", "add-one"),
+        correct="replace",
     ),
 )

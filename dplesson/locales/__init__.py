@@ -42,6 +42,7 @@ __all__ = [
     "number_settings",
     "parse_number",
     "section",
+    "separate_lists",
     "setting",
     "state",
 ]
@@ -181,9 +182,13 @@ def list_separator(locale: str) -> str:
     """Return what separates the numbers of a list in ``locale``: ``", "``, ``"; "``, ``"、"``.
 
     A language whose decimal sign is a comma must not separate numbers by a comma alone
-    (``0,5, 1`` reads as one number); ``ValueError`` names the setting then.
+    (``0,5, 1`` reads as one number); ``ValueError`` names the setting then. A language that
+    does not set it separates by ``"; "`` with a decimal comma, else as English does, so a new
+    language needs only its ``decimal``.
     """
-    sep = setting(locale, "list_separator")
+    sep = load(locale).get("list_separator")
+    if sep is None:
+        sep = "; " if decimal(locale) == "," else setting(SOURCE, "list_separator")
     if not isinstance(sep, str) or not sep.strip() or any(c.isdigit() for c in sep):
         raise ValueError(f"list_separator in {locale}.yml must be a sign such as '; '; got {sep!r}")
     if decimal(locale) == "," and sep.strip() == ",":
@@ -194,6 +199,18 @@ def list_separator(locale: str) -> str:
 
 
 _LISTED = re.compile(r"\{(?P<a>[A-Za-z_]\w*)\}\s*(?:\{,\}|,)\s*\{(?P<b>[A-Za-z_]\w*)\}")
+
+
+def separate_lists(text: str, locale: str) -> str:
+    """Write each ``{a}, {b}`` of ``text`` with ``locale``'s list separator (``{a}; {b}``).
+
+    For an English text that a language in progress has not translated yet: with a decimal
+    comma, English's ``{a}, {b}`` would read as one number. Other locales get ``text`` as is.
+    """
+    if decimal(locale) != ",":
+        return text
+    separator = list_separator(locale)
+    return _LISTED.sub(lambda m: f"{{{m['a']}}}{separator}{{{m['b']}}}", text)
 
 
 def comma_lists(text: str, values: Iterable[Mapping[str, object]], locale: str) -> list[str]:

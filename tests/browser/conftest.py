@@ -3,7 +3,7 @@
 pytest-playwright provides ``browser``, ``new_context`` and ``page`` (and, on request,
 ``--tracing retain-on-failure`` and screenshots); here it is pointed at ``/usr/bin/chromium``,
 never a downloaded browser, and its ``base_url`` is the built site served by
-:func:`tests.site_server.serve` with search indexes that hold no documents: only the tests
+:func:`tools.site_server.serve` with search indexes that hold no documents: only the tests
 that search read them, and building one on every page load is a quarter of Chromium's CPU. A
 module that searches or checks requests (test_search.py, test_axe.py, test_offline.py) sets
 its ``base_url`` to ``indexed_url``, the site as built. Without pytest-playwright these

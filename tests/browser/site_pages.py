@@ -3,21 +3,34 @@ like a reader would (Debian's Chromium and its flags: .ci/tools/chromium.py)."""
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+import yaml
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+GLOSSARY = Path(__file__).resolve().parents[2] / "docs" / "hooks" / "glossary.yml"
 #: One page of each type: the home page, a chapter with math and widgets, a notebook.
 PAGE_TYPES = {"home": "", "chapter": "laplace/", "notebook": "lab/"}
-#: A word of each locale that its pages use inside sentences (Chinese: no spaces around it).
-SEARCH_WORDS = {
-    "en": "sensitivity",
-    "nl": "gevoeligheid",
-    "de": "Sensitivität",
-    "tr": "duyarlılık",
-    "zh": "敏感度",
-}
+#: The glossary term searched for: every chapter's language uses it inside sentences.
+SEARCH_TERM = "sensitivity"
+
+
+@cache
+def search_word(locale: str) -> str:
+    """The locale's word for :data:`SEARCH_TERM` from the glossary (Chinese: no spaces around it).
+
+    A language in progress without the term yet searches for English's, which its English
+    fallback pages hold.
+    """
+    glossary = yaml.safe_load(GLOSSARY.read_text(encoding="utf-8"))
+    term = next(t for t in glossary["terms"] if t["id"] == SEARCH_TERM)
+    return str((term.get(locale) or term["en"])["term"])
+
+
 RESULT_LINKS = ".md-search-result a.md-search-result__link"
 # The search worker is ready when the result meta shows the placeholder.
 READY = """() => {

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser.site_pages import PAGE_TYPES, SEARCH_WORDS, locale_path, search
+from tests.browser.site_pages import PAGE_TYPES, locale_path, search, search_word
 from tests.browser.widgets import page_of, url_path
 from tests.conftest import LOCALES, ROOT
 
@@ -124,7 +124,7 @@ def test_no_serious_violation(page_in: Any, axe_script: Path, locale: str, page_
     ready_widgets(page)
     assert not violations(page, axe_script)
     if page_type == "chapter":
-        assert search(page, SEARCH_WORDS[locale])
+        assert search(page, search_word(locale))
         assert not violations(page, axe_script), "with the search results open"
 
 

@@ -11,13 +11,13 @@ import pytest
 from tests.browser.colours import WHITE, contrast, parse_color
 from tests.browser.tour import Tour
 from tests.conftest import LOCALES
-from tests.test_figures import CHAPTER_FIGURES
+from tests.docs_sources import placed_figures
 
 pytestmark = [pytest.mark.browser, pytest.mark.parametrize("locale", LOCALES)]
 
 
 def test_figures_contrast_with_the_dark_page(tour: Tour, locale: str) -> None:
-    assert set(tour.figures) == set(CHAPTER_FIGURES)
+    assert set(tour.figures) == set(placed_figures())
     for chapter, seen in tour.figures.items():
         assert seen["scheme"] == "slate", (chapter, seen["scheme"])
         found = seen["marks"]
@@ -29,7 +29,7 @@ def test_figures_contrast_with_the_dark_page(tour: Tour, locale: str) -> None:
 
 
 def test_figure_text_is_readable_on_a_phone(tour: Tour, locale: str) -> None:
-    assert set(tour.figures) == set(CHAPTER_FIGURES)
+    assert set(tour.figures) == set(placed_figures())
     for chapter, seen in tour.figures.items():
         sizes = seen["sizes"]
         assert sizes["smallest"] >= 11.0, (locale, chapter, sizes)

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from dplesson import locales
-from tests.browser.widgets import url_path
+from tests.browser.widgets import plural_category, url_path
 from tests.conftest import LOCALES
 
 if TYPE_CHECKING:
@@ -136,11 +136,22 @@ def test_the_script_uses_the_locales_settings_and_plural_rules(
     shared_visit.goto(url_path(locale, PAGE))
     settings = shared_visit.page.evaluate("window.dpNumbers.settings")
     assert settings == locales.number_settings(locale)
-    same = shared_visit.page.evaluate(
-        "() => { const rules = new Intl.PluralRules(document.documentElement.lang);"
-        " return [0, 1, 2, 5, 1.5].every((n) => window.dpNumbers.plural(n) === rules.select(n)); }"
+    counts = [0, 1, 2, 5, 1.5]
+    shown = shared_visit.page.evaluate(
+        """counts => {
+            const english = document.createElement('span');
+            english.lang = 'en';
+            const inside = english.appendChild(document.createElement('b'));
+            document.body.append(english);
+            return {page: counts.map((n) => window.dpNumbers.plural(n)),
+                    english: counts.map((n) => window.dpNumbers.plural(n, inside))};
+        }""",
+        counts,
     )
-    assert same  # the page's language's rules, as the widgets' "1 release" needs
+    # The page's language's rules, as the widgets' "1 release" needs, and English's for a
+    # text inside lang="en" (the English page a language in progress shows).
+    assert shown["page"] == [plural_category(n, locale) for n in counts]
+    assert shown["english"] == [plural_category(n, "en") for n in counts]
 
 
 def test_chinese_emphasis_is_never_a_fake_slant(shared_visit: Visit) -> None:

@@ -17,10 +17,10 @@ from tests.browser.conftest import HOST, Visit
 from tests.browser.exercise_js import ANSWER_ALL
 from tests.browser.site_pages import (
     PAGE_TYPES,
-    SEARCH_WORDS,
     failed_requests,
     locale_path,
     search,
+    search_word,
 )
 from tests.browser.widgets import DECIMAL_COMMA, add_releases
 from tests.conftest import LOCALES
@@ -62,7 +62,7 @@ def test_no_request_leaves_the_machine_and_none_fails(visit: Visit, locale: str)
     assert page.evaluate(ANSWER_ALL, ["," if locale in DECIMAL_COMMA else "."])  # exercises
     settled("chapter")
     if locale in ALL_TYPES:
-        assert search(page, SEARCH_WORDS[locale])
+        assert search(page, search_word(locale))
         settled("search")
         visit.goto(locale_path(locale, PAGE_TYPES["notebook"]))
         settled("notebook")

@@ -13,9 +13,9 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from tests.browser.conftest import Visit, shared_page
-from tests.browser.site_pages import SEARCH_WORDS, locale_path, search
+from tests.browser.site_pages import locale_path, search, search_word
 from tests.conftest import LOCALES
-from tests.test_course_order import terms as glossary_terms
+from tests.docs_sources import glossary_entries
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -59,7 +59,7 @@ def in_locale(url: str, base_url: str, locale: str) -> bool:
 @pytest.mark.parametrize("locale", LOCALES, scope="module")
 def test_a_word_of_the_locale_finds_pages_of_that_locale_only(home: Visit, locale: str) -> None:
     visit = home
-    links = search(visit.page, SEARCH_WORDS[locale])
+    links = search(visit.page, search_word(locale))
     assert len(links) >= 3, links
     strays = [link for link in links if not in_locale(link, visit.base_url, locale)]
     assert not strays, strays
@@ -79,7 +79,7 @@ def test_an_english_word_stays_in_the_locale(home: Visit, locale: str) -> None:
 @pytest.mark.parametrize("locale", ["zh"], scope="module")
 def test_a_chinese_word_is_found_inside_a_sentence(home: Visit, locale: str) -> None:
     visit = home
-    word = SEARCH_WORDS["zh"]
+    word = search_word("zh")
     search(visit.page, word)
     texts: list[str] = visit.page.eval_on_selector_all(
         ".md-search-result__article p:has(mark)", "els => els.map(el => el.textContent)"
@@ -90,7 +90,7 @@ def test_a_chinese_word_is_found_inside_a_sentence(home: Visit, locale: str) -> 
 
 def test_a_result_opens_the_page_with_the_word_highlighted(visit: Visit) -> None:
     visit.page.goto(f"{visit.base_url}/tr/", wait_until="load")
-    links = search(visit.page, SEARCH_WORDS["tr"])
+    links = search(visit.page, search_word("tr"))
     visit.page.locator("a.md-search-result__link").first.click()
     visit.page.wait_for_load_state("load")
     assert unquote(visit.page.url).startswith(f"{visit.base_url}/tr/")
@@ -113,7 +113,7 @@ FOLDED_QUERIES = [
     ("nl", "differentiele", "anonymisation/"),
     ("nl", "differentiële", "anonymisation/"),
     ("zh", "隐私预算", "composition/"),
-    ("zh", "一个人", "sensitivity/"),
+    ("zh", "多次就诊", "sensitivity/"),  # "many hospital visits", inside a sentence of one page
 ]
 
 
@@ -134,7 +134,7 @@ def expected_first_results(locale: str) -> list[tuple[str, str]]:
     """The glossary's terms that name a ``search`` page: the locale's term and that page."""
     return [
         (entry[locale]["term"], entry["search"].removesuffix(".md") + "/")
-        for entry in glossary_terms()
+        for entry in glossary_entries()
         if "search" in entry and locale in entry
     ]
 

@@ -7,12 +7,11 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
-import yaml
 
 from tests.browser.conftest import HOST, Visit
-from tests.browser.site_pages import SEARCH_WORDS, failed_requests, search
-from tests.conftest import ROOT
-from tests.test_chrome import nav_files
+from tests.browser.site_pages import failed_requests, search, search_word
+from tests.docs_sources import nav_files
+from tools.links import site_url
 from tools.site_server import serve
 
 pytestmark = pytest.mark.browser
@@ -20,10 +19,8 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def sub_path() -> str:
-    """The path of ``site_url`` in mkdocs.yml, else ``/dplesson`` (a site_url-less build)."""
-    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
-    path = urlparse(str(config.get("site_url") or "")).path.rstrip("/")
-    return path or "/dplesson"
+    """The path of the build's address (``DPLESSON_SITE_URL``), else ``/dplesson``."""
+    return urlparse(site_url()).path.rstrip("/") or "/dplesson"
 
 
 @pytest.fixture(scope="module")
@@ -54,11 +51,11 @@ def test_language_switcher_navigation_and_search_under_a_sub_path(
 
     page.locator("a.md-footer__link--next").click()
     page.wait_for_load_state("networkidle")
-    chapters = [name for _, group in nav_files() for name in group]
+    chapters = list(nav_files())
     following = chapters[chapters.index("laplace.md") + 1].rsplit(".", 1)[0]
     assert path_of(page.url) == f"{sub_path}/zh/{following}/"
 
-    links = search(page, SEARCH_WORDS["zh"])
+    links = search(page, search_word("zh"))
     assert links and all(path_of(link).startswith(f"{sub_path}/zh/") for link in links), links
     page.locator("a.md-search-result__link").first.click()
     page.wait_for_load_state("networkidle")  # late requests too, for the checks below

@@ -33,8 +33,7 @@ from tests.browser.exercise_js import (
 )
 from tests.browser.figure_js import EXPLORER, FORMULA, MARKS, PRIME, SIZES
 from tests.conftest import ROOT
-from tests.test_chrome import chrome, mkdocs_config, nav_files
-from tests.test_figures import CHAPTER_FIGURES
+from tests.docs_sources import chapters, config, nav_files, placed_figures
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -75,7 +74,7 @@ def site_path(locale: str, name: str) -> str:
 
 def exercise_chapters() -> list[str]:
     """The chapters (stems) that hold exercises, in the course's order."""
-    return [s for s in catalogue.CHAPTERS if catalogue.for_chapter(s)]
+    return [s for s in chapters() if s in catalogue.CHAPTERS and catalogue.for_chapter(s)]
 
 
 @dataclass
@@ -101,8 +100,8 @@ class Tour:
 
 def take_tour(browser: Browser, base_url: str, locale: str) -> Tour:
     """Walk ``locale`` once in a fresh phone-sized, dark context; see the module docstring."""
-    end = mkdocs_config()["extra"]["course_end"]
-    names = [name for _, group in nav_files() for name in group]
+    end = config()["extra"]["course_end"]
+    names = list(nav_files())
     chain = names[: names.index(end) + 1]
     tour = Tour(locale, [site_path(locale, name) for name in chain])
     context = browser.new_context(viewport=PHONE, color_scheme="dark")  # type: ignore[arg-type]
@@ -142,7 +141,7 @@ def _home(page: Page, tour: Tour) -> None:
     tour.palette["toggled_title"] = page.locator(PALETTE_LABEL).get_attribute("title")
     page.locator(PALETTE_LABEL).click()  # back to dark for the rest of the tour
     tour.palette["back"] = page.evaluate(scheme)
-    words = chrome(tour.locale)
+    words = locales.section(tour.locale, "chrome")
     licence = page.get_by_role("link", name=words["licence_link"])
     response = page.request.get(urljoin(page.url, licence.get_attribute("href") or ""))
     tour.footer = {
@@ -157,7 +156,7 @@ def _on_page(page: Page, tour: Tour, name: str) -> None:
     """Measure what this page holds: figures, formulas, exercises."""
     stem = name.rsplit(".", 1)[0]
     page.evaluate("document.fonts.ready")
-    if stem in CHAPTER_FIGURES:
+    if stem in placed_figures():
         tour.figures[stem] = {
             "scheme": page.evaluate("document.body.getAttribute('data-md-color-scheme')"),
             "marks": page.evaluate(MARKS),
@@ -251,7 +250,7 @@ def _not_found(page: Page, base_url: str, tour: Tour) -> None:
         "links": local,
         "broken": [h for h in local if not page.request.get(h).ok],
     }
-    page.get_by_role("link", name=chrome(tour.locale)["not_found_home"]).click()
+    page.get_by_role("link", name=locales.section(tour.locale, "chrome")["not_found_home"]).click()
     page.wait_for_load_state(PARSED)
     seen["home"] = urlparse(page.url).path
     seen["home_lang"] = page.evaluate("document.documentElement.lang")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from babel import Locale, UnknownLocaleError
 from bs4 import BeautifulSoup
 
 from tests.conftest import DECIMAL_COMMA as DECIMAL_COMMA  # re-exported for the tests
@@ -45,6 +46,20 @@ def localise(value: float, locale: str) -> str:
     """Write a float the way a reader of ``locale`` types it (Python's shortest digits)."""
     text = repr(float(value))
     return text.replace(".", ",") if locale in DECIMAL_COMMA else text
+
+
+def plural_category(count: float, lang: str) -> str:
+    """CLDR's plural category of ``count`` in the language ``lang`` ("one", "other", ...).
+
+    Babel's copy of CLDR, not the browser's: the widgets' choice is checked against data they
+    do not use. A tag Babel does not know (``de-QQ``, a private-use region) takes its
+    language's rules, as the browser's ``Intl.PluralRules`` does.
+    """
+    try:
+        found = Locale.parse(lang, sep="-")
+    except UnknownLocaleError:
+        found = Locale.parse(lang.split("-")[0])
+    return str(found.plural_form(count))
 
 
 def strings(page: Page, selector: str) -> dict[str, str]:

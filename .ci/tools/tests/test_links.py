@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tools.links import check_site, external_links
+import pytest
+
+from tools.links import check_site, external_links, site_url
 
 URL = "https://example.org/x/"
 
@@ -37,3 +39,22 @@ def test_the_checker_finds_missing_pages_files_and_anchors(tmp_path: Path) -> No
         f"a/index.html: {URL}c/",
     }
     assert external_links(tmp_path, URL) == ["https://opendp.org/"]
+
+
+def test_site_url_is_read_as_mkdocs_reads_its_env_tag(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("site_url: !ENV [FIRST_URL, SECOND_URL, null]\n", encoding="utf-8")
+    monkeypatch.delenv("FIRST_URL", raising=False)
+    monkeypatch.delenv("SECOND_URL", raising=False)
+    assert site_url(config) == ""
+    monkeypatch.setenv("SECOND_URL", "https://example.org/b/")
+    assert site_url(config) == "https://example.org/b/"
+    monkeypatch.setenv("FIRST_URL", "https://example.org/a/")
+    assert site_url(config) == "https://example.org/a/"
+    config.write_text("site_url: https://example.org/c/\n", encoding="utf-8")
+    assert site_url(config) == "https://example.org/c/"
+    config.write_text('site_url: !ENV [FIRST_URL, "https://example.org/d/"]\n', encoding="utf-8")
+    monkeypatch.delenv("FIRST_URL")
+    assert site_url(config) == "https://example.org/d/"

@@ -1,8 +1,9 @@
 /* "How many releases can I afford?": pick a total budget and a noise level, read the counts.
    The counts come from the widget's data-grid, computed at build time by
    dplesson.accounting.affordable_releases (docs/hooks/dpsite/affordable.py); the texts come from
-   its data-t-* attributes: "count" and, for a plural category of the page's language that
-   reads otherwise ("1 release"), "count-one" and so on (Intl.PluralRules, numbers.js). The
+   its data-t-* attributes: "count" and, for a plural category of the language the texts are
+   written in that reads otherwise ("1 release"), "count-one" and so on (Intl.PluralRules,
+   numbers.js; English's rules on the English page a language in progress shows). The
    bars are drawn on a logarithmic scale, which the widget says. This script computes nothing
    about privacy itself. */
 (function () {
@@ -36,7 +37,7 @@
     });
     /** "7 releases", "1 release": the count in the plural form the language needs. */
     var releases = function (n) {
-      var form = root.getAttribute("data-t-count-" + window.dpNumbers.plural(n));
+      var form = root.getAttribute("data-t-count-" + window.dpNumbers.plural(n, root));
       return dp.fillText(form === null ? t("count") : form, { count: dp.format(n) });
     };
     var noiseValue = dp.node("output", { for: id + "-std", class: "dp-affordable-value" });

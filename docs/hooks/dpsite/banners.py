@@ -2,14 +2,14 @@
 
 A fallback page gets a note in the reader's language and its ``<article>`` is marked
 ``lang="en"`` (WCAG 3.1.2); an outdated page records an English revision that no longer
-matches, as the report (``docs/hooks/l10n``) says. Markdown pages get an admonition,
-notebooks (no Markdown stage) HTML. Strings: ``banners`` in ``dplesson/locales/<code>.yml``.
+matches, as the report (``docs/hooks/l10n``) says. The note is an admonition written as HTML
+after the title, the same for Markdown and notebook pages (which have no Markdown stage).
+Strings: ``banners`` in ``dplesson/locales/<code>.yml``.
 """
 
 from __future__ import annotations
 
 import html
-import posixpath
 import re
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,6 @@ from mkdocs.structure.files import Files
 import l10n as translations
 from dplesson import locales
 from dpsite import languages
-from dpsite.chapters import insert_after_title
 
 GUIDE = "translate.md"
 _LINK = re.compile(r"\[([^\]]+)\]\(\{link\}\)")
@@ -28,30 +27,15 @@ _ARTICLE = '<article class="md-content__inner md-typeset">'
 _CLASS = {"fallback": "info", "outdated": "warning"}
 
 
-def strings(kind: str, locale: str) -> tuple[str, str]:
-    """Title and text (with a ``{link}`` to the guide) of the ``fallback``/``outdated`` note."""
-    banners = locales.section(locale, "banners")
-    return str(banners[f"{kind}_title"]), str(banners[f"{kind}_text"])
-
-
-def banner(kind: str, locale: str, page: str, guide_exists: bool) -> str:
-    """Write the Markdown admonition of one banner for ``page`` (relative to its locale)."""
-    title, text = strings(kind, locale)
-    link = posixpath.relpath(GUIDE, posixpath.dirname(page) or ".")
-    if not guide_exists:  # keep the sentence, drop the link
-        text = _LINK.sub(r"\1", text)
-    body = text.format(link=link)
-    return f'!!! {_CLASS[kind]} translation-{kind} "{title}"\n    {body}\n'
-
-
 def banner_html(kind: str, locale: str, guide_url: str | None) -> str:
-    """Write a notebook page's note as HTML, marked as the reader's language (no link: None)."""
-    title, text = strings(kind, locale)
-    text = html.escape(text, quote=False)
+    """Write a ``fallback``/``outdated`` note in the reader's language (no guide URL: no link)."""
+    strings = locales.section(locale, "banners")
+    title = html.escape(str(strings[f"{kind}_title"]))
+    text = html.escape(str(strings[f"{kind}_text"]), quote=False)
     link = r"\1" if guide_url is None else rf'<a href="{html.escape(guide_url)}">\1</a>'
     return (
         f'<div class="admonition {_CLASS[kind]} translation-{kind}" lang="{locale}">'
-        f'<p class="admonition-title">{html.escape(title)}</p><p>{_LINK.sub(link, text)}</p></div>'
+        f'<p class="admonition-title">{title}</p><p>{_LINK.sub(link, text)}</p></div>'
     )
 
 
@@ -81,17 +65,6 @@ def note(page: Any, config: Any, outdated: bool = True) -> tuple[str, str, str] 
     return ("outdated", locale, path) if stale else None
 
 
-def markdown_note(markdown: str, page: Any, config: Any) -> str:
-    """Add the fallback or the outdated banner to a Markdown page of a non-English build."""
-    found = note(page, config) if str(page.file.abs_src_path or "").endswith(".md") else None
-    if found is None:
-        return markdown
-    kind, locale, path = found
-    docs = Path(config.docs_dir)
-    guide = any((docs / code / GUIDE).is_file() for code in (locale, languages.default(config)))
-    return insert_after_title(markdown, banner(kind, locale, path, guide))
-
-
 def _guide_url(page: Any, files: Files, locale: str) -> str | None:
     """Return the URL of the reader's translator's guide relative to ``page``, if it is built."""
     for file in files.documentation_pages():
@@ -101,18 +74,11 @@ def _guide_url(page: Any, files: Files, locale: str) -> str | None:
 
 
 def mark_notes(html_text: str, page: Any, config: Any, files: Files) -> str:
-    """Mark a Markdown page's note as the reader's language; add a notebook page's note."""
-    locale = languages.locale(config)
-    if str(page.file.abs_src_path).endswith(".md"):
-        if locale == languages.default(config):
-            return html_text
-        for kind, css in _CLASS.items():  # markdown_note added at most one of them
-            opening = f'<div class="admonition {css} translation-{kind}"'
-            html_text = html_text.replace(f"{opening}>", f'{opening} lang="{locale}">', 1)
-        return html_text
+    """Add the page's note, marked as the reader's language, after its first heading."""
     found = note(page, config)
     if found is None:
         return html_text
+    locale = found[1]
     box = banner_html(found[0], locale, _guide_url(page, files, locale))
     at = html_text.find("</h1>") + len("</h1>") if "</h1>" in html_text else 0
     return html_text[:at] + box + html_text[at:]

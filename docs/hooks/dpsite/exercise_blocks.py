@@ -112,9 +112,8 @@ def problems(
         values = {variant.get(name) for variant in variants}
         if in_math and len(values) > 1 and any(isinstance(v, str) for v in values):
             found.append(f"exercise {block.id!r}: {{{name}}} varies, so it cannot be TeX text")
-    options = exercise.options
-    missing = [o for o in options if o not in block.options]
-    extra = [o for o in block.options if o not in options]
+    missing = [o for o in exercise.options if o not in block.options]
+    extra = [o for o in block.options if o not in exercise.options]
     if missing:
         found.append(f"exercise {block.id!r}: option(s) {', '.join(missing)} not worded")
     if extra or len(set(block.options)) != len(block.options):

@@ -28,7 +28,14 @@ def labels(locale: str, figure_id: str) -> dict[str, str]:
     entry = locales.section(locale, "figures").get(figure_id) or {}
     flat = {str(k): v for k, v in entry.items() if k != "series"}
     flat.update({str(k): v for k, v in (entry.get("series") or {}).items()})
-    return {k: str(v) for k, v in flat.items() if isinstance(v, str | int | float)}
+    text = {k: str(v) for k, v in flat.items() if isinstance(v, str | int | float)}
+    if locale == locales.SOURCE or locales.state(locale) != locales.IN_PROGRESS:
+        return text
+    # A language in progress may still hold English's text: its lists as the language needs.
+    english = labels(locales.SOURCE, figure_id)
+    return {
+        k: locales.separate_lists(v, locale) if v == english.get(k) else v for k, v in text.items()
+    }
 
 
 @cache
@@ -81,6 +88,4 @@ def grid() -> str:
 
 def attach_grid(html: str) -> str:
     """Give every affordable-releases widget (its class written as :data:`WIDGET`) its grid."""
-    return (
-        html.replace(WIDGET, f'{WIDGET} data-grid="{escape(grid())}"') if WIDGET in html else html
-    )
+    return html.replace(WIDGET, f'{WIDGET} data-grid="{escape(grid())}"')

@@ -1,12 +1,9 @@
 """A notebook page: the File that makes it one, its HTML slimmed to its cells and kept.
 
 nbconvert inlines ~550 KB of JupyterLab CSS, a clipboard script, MathJax and Mermaid into
-every notebook page: :func:`slim` keeps the cells, as Material code blocks, gives headings
-the site's ids (nbconvert drops non-ASCII ones), folds the cell tagged ``labels``, and adds
-the per-locale download button (its ``data-fill-wheel`` slot empty) and ``[[install-line]]``,
-which docs/hooks/downloads.py fills. Parsing takes half a second for the ten pages, so
-:func:`content` keeps each in ``.cache/notebook-pages/`` (``kept_file``) under a digest of
-all its inputs. :func:`slim_page` is the first step of docs/hooks/pages.py.
+every notebook page: :func:`slim` keeps the cells and adds the per-locale download button
+and ``[[install-line]]``, which docs/hooks/downloads.py fills. Parsing takes half a second
+for the ten pages, so :func:`content` keeps each in ``.cache/notebook-pages/``.
 """
 
 from __future__ import annotations

@@ -50,7 +50,10 @@ KEEP_RULES = (
     "**Placeholders** in braces stay as they are, untranslated: `{example}`, `{total}`.",
     "**Widget attributes**: the names (`data-t-title`) and classes (`dp-widget`) stay; the "
     'values of `data-t-*` are translated. A straight `"` inside a value ends it early: write '
-    "`&quot;` or the language's own quotation marks.",
+    "`&quot;` or the language's own quotation marks. A text with a count (`data-t-count`, "
+    '"{count} releases") has a form for each plural category of the language that reads '
+    'otherwise, named as CLDR names them: `data-t-count-one` ("1 release"), and `-two`, '
+    "`-few` or `-many` where the language has them; a form the language does not need may go.",
     "**Structure** stays: the same headings at the same levels, admonitions (`!!! note`), "
     "exercises and their options, images and link targets, in the same order.",
 )

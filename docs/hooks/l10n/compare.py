@@ -154,9 +154,11 @@ def images(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
 
 
 def links(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
-    """Check that internal links lead to the same pages and anchors as the English ones.
+    """Check that links lead where the English ones do: pages and anchors, other sites.
 
-    A broken link the English has too is left to the English (an older English, in the check
+    Internal links compare by (page, anchor), so a link may be worded and placed freely; a
+    link to another site (a further reading, a source) must be English's address exactly. A
+    broken link the English has too is left to the English (an older English, in the check
     of an outdated translation, may link to a heading renamed since).
     """
     pages, source = ctx.pages, ctx.pages.project.source
@@ -189,6 +191,27 @@ def links(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
                 here.line_of(anchor or target),
                 f"link to {link} ({count}×) is not in English",
                 "link where the English does",
+            )
+        )
+    away = Counter(h for h in en.links if external(h))
+    ours_away = Counter(h for h in here.links if external(h))
+    for href, count in (away - ours_away).items():
+        line = en.line_of(href)
+        problems.append(
+            Problem(
+                ctx.file,
+                here.near(en, line),
+                f"the English links to {href} ({count}×, English line {line}), this page does not",
+                f"link to {href} where the English does",
+            )
+        )
+    for href, count in (ours_away - away).items():
+        problems.append(
+            Problem(
+                ctx.file,
+                here.line_of(href),
+                f"link to {href} ({count}×) is not in English",
+                "link to the address the English links to",
             )
         )
     return problems

@@ -11,6 +11,10 @@ the folder of ``mkdocs.yml``). It
   in the search plugin's ``lang:`` list when Material ships a stemmer for it), as text, so the
   comments and layout of ``mkdocs.yml`` stay as they are;
 * creates the empty folder ``docs/<code>/``;
+* when Material has no interface strings for the tag (``de-QQ``, ``es-MX``), writes
+  ``overrides/partials/languages/<code>.html``: the page declares the new tag, and Material's
+  few texts of its own (the search box, "Skip to content") come from the base language's
+  strings if Material has them (``de``, ``es``), else from English's;
 
 and returns the checklist to print. A language in progress builds and passes the tests with no
 page at all: every page and notebook falls back to English with a note in the new language.
@@ -26,8 +30,10 @@ from pathlib import Path
 
 __all__ = ["CODE", "new_language"]
 
-#: A BCP-47-like tag in lower case: a 2-3 letter language, then optional subtags (``pt-br``).
-CODE = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*")
+#: A language tag the site's i18n plugin (mkdocs-static-i18n) builds: a two-letter ISO 639-1
+#: language, then optionally a script and a region, cased as BCP 47 writes them (``fr``,
+#: ``pt-BR``, ``zh-Hant``). The plugin refuses three-letter languages and lower-case regions.
+CODE = re.compile(r"[a-z]{2}(?:-[A-Z][a-z]{3})?(?:-[A-Z]{2})?")
 SETTINGS = Path("dplesson") / "locales"
 _PLAIN = re.compile(r"[^\W\d_][\w .()'-]*")
 _TRANSLATE = (
@@ -43,8 +49,9 @@ def _yaml_scalar(text: str) -> str:
 def _check(root: Path, code: object, name: object) -> tuple[str, str]:
     if not isinstance(code, str) or not CODE.fullmatch(code):
         raise ValueError(
-            "code must be a lowercase BCP-47-like language tag: 2-3 letters, optionally "
-            f"followed by -subtags of 2-8 letters or digits (fr, pt-br); got {code!r}"
+            "code must be a language tag the site can build: a two-letter language in lower "
+            "case, optionally a script and a region as BCP 47 writes them (fr, pt-BR, "
+            f"zh-Hant); got {code!r}"
         )
     if not isinstance(name, str) or not name.strip() or "\n" in name:
         raise ValueError(f"name must be the language's own name on one line; got {name!r}")
@@ -78,6 +85,8 @@ def settings_text(english: str, code: str, name: str) -> str:
             line = "state: in progress\n"
         elif line.startswith("decimal:"):
             out.append('# Set "," if the language writes 0,5 (and formula_decimal: "{,}").\n')
+        elif line.startswith("list_separator:"):  # follows the decimal sign unless set here
+            line = '# list_separator: "; "  (unset: "; " with a decimal comma, else ", ")\n'
         out.append(line)
     return "".join(out)
 
@@ -112,10 +121,8 @@ def _insert_language(config: str, code: str, name: str) -> str:
 
 def _add_search_lang(config: str, code: str) -> str:
     """Add the language to ``search: lang: [...]`` if Material has a stemmer for it."""
-    spec = importlib.util.find_spec("material")
-    folders = list(spec.submodule_search_locations or []) if spec else []
     stem = code.split("-")[0]
-    lunr = [Path(f, "templates", "assets", "javascripts", "lunr", "min") for f in folders]
+    lunr = [folder / "assets" / "javascripts" / "lunr" / "min" for folder in _material_folders()]
     if not any((folder / f"lunr.{stem}.min.js").is_file() for folder in lunr):
         return config
     match = re.search(r"^(\s*lang: \[)([^\]]*)\]", config, re.MULTILINE)
@@ -124,10 +131,41 @@ def _add_search_lang(config: str, code: str) -> str:
     return f"{config[: match.end(2)]}, {stem}{config[match.end(2) :]}"
 
 
+def _material_folders() -> list[Path]:
+    """Material's installed template folders (none if it is not installed)."""
+    spec = importlib.util.find_spec("material")
+    return [Path(f, "templates") for f in (spec.submodule_search_locations or [])] if spec else []
+
+
+def _material_has(code: str) -> bool:
+    partial = Path("partials", "languages", f"{code}.html")
+    return any((folder / partial).is_file() for folder in _material_folders())
+
+
+def material_language(code: str) -> str | None:
+    """Return the partial a language needs when Material ships no strings for it, else None.
+
+    Material reads ``partials/languages/<code>.html`` for each language the site builds and
+    fails on a tag it does not know. This one declares the tag (``<html lang>``) and takes
+    every other string from the base language's partial, or English's if Material has none.
+    """
+    if _material_has(code):
+        return None
+    base = code.split("-")[0]
+    fallback = base if _material_has(base) else "en"
+    return (
+        f"{{#- Material ships no interface strings for {code}: its own few texts (the search\n"
+        f'    box, "Skip to content") are {fallback}\'s. Written by `translations -- new`. -#}}\n'
+        f'{{% import "partials/languages/{fallback}.html" as fallback %}}\n'
+        '{% macro t(key) %}{{ {"language": "' + code + '"}[key] or fallback.t(key) }}'
+        "{% endmacro %}\n"
+    )
+
+
 def new_language(root: Path, code: str, name: str) -> list[str]:
     """Declare ``code`` (named ``name``) as a language in progress; return the checklist.
 
-    Raises ``ValueError`` if ``code`` is not a lowercase BCP-47-like tag or is already a
+    Raises ``ValueError`` if ``code`` is not a tag the site can build or is already a
     language, or if ``name`` is empty; nothing is written then.
     """
     code, name = _check(root, code, name)
@@ -138,6 +176,10 @@ def new_language(root: Path, code: str, name: str) -> list[str]:
     settings.write_text(settings_text(english, code, name), encoding="utf-8")
     config_file.write_text(config, encoding="utf-8")
     (root / "docs" / code).mkdir(parents=True, exist_ok=True)
+    if (partial := material_language(code)) is not None:
+        target = root / "overrides" / "partials" / "languages" / f"{code}.html"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(partial, encoding="utf-8")
     return [
         f"Added {name} ({code}) as a language in progress: every page and notebook shows the "
         "English original with a note until you translate it.",

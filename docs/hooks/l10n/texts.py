@@ -20,6 +20,9 @@ from .project import Language
 from .structure import PLACEHOLDER, Pages, Structure
 
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
+#: A widget text for one plural category (CLDR's names): ``data-t-count-few`` is the form of
+#: ``data-t-count`` that a language needs for a few of something ("3 publikacje").
+_PLURAL_FORM = re.compile(r"^(data-t-[\w-]+)-(?:zero|one|two|few|many|other)$")
 
 
 @dataclass(frozen=True)
@@ -146,13 +149,28 @@ def quotes(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
 
 
 def widgets(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
-    """Widget attributes: same names and placeholders, no English text left."""
+    """Widget attributes: same names and placeholders, no English text left.
+
+    Plural forms are the language's own: a translation may add or leave out the form of a
+    text for a plural category (``data-t-count-few``) when both have the text itself
+    (``data-t-count``); an added form keeps that text's placeholders.
+    """
     problems = []
     for number, (a, b) in enumerate(zip(en.widgets, here.widgets, strict=False), 1):
         if b.broken:  # a straight quote split the attributes: `quotes` reports it
             continue
         name = f"widget {number} ({' '.join(b.classes)})"
         for attr in sorted(set(a.data) ^ set(b.data)):
+            form = _PLURAL_FORM.match(attr)
+            if form and form[1] in a.data and form[1] in b.data:
+                if attr in b.data and b.placeholders(attr) != a.placeholders(form[1]):
+                    what = (
+                        f"{name}: {attr} placeholders differ from {form[1]}'s in English: "
+                        f"{sorted(a.placeholders(form[1]))}, here {sorted(b.placeholders(attr))}"
+                    )
+                    fix = "keep each {placeholder} as is"
+                    problems.append(Problem(ctx.file, here.line_of(attr), what, fix))
+                continue
             where = "only in English" if attr in a.data else "not in English"
             what = f"{name}: attribute {attr} is {where}"
             problems.append(Problem(ctx.file, here.line_of(attr), what, "keep the English names"))

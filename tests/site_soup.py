@@ -55,9 +55,18 @@ def attrs(tag: Tag) -> dict[str, str]:
     return {k: " ".join(v) if isinstance(v, list) else str(v) for k, v in tag.attrs.items()}
 
 
+def words(text: str) -> str:
+    """``text`` with runs of white space collapsed, as :func:`text` reads a page.
+
+    No-break spaces (U+00A0, U+202F: French ``Code :``, grouped digits) count as spaces, so a
+    setting written with them compares equal to the page that shows it.
+    """
+    return " ".join(text.split())
+
+
 def text(tag: Tag | None) -> str:
     """The visible text of ``tag`` with runs of white space collapsed; ``""`` for None."""
-    return " ".join(tag.get_text().split()) if tag is not None else ""
+    return words(tag.get_text()) if tag is not None else ""
 
 
 def first_text(soup: BeautifulSoup | Tag, selector: str) -> str:
