@@ -28,6 +28,14 @@ _Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda *_: None)
 _Loader.add_constructor("!ENV", lambda *_: None)
 
 
+def glossary_entries() -> list[dict[str, Any]]:
+    """The terms of ``docs/hooks/glossary.yml``, freshly read (callers may add keys)."""
+    entries: list[dict[str, Any]] = yaml.safe_load(
+        (DOCS / "hooks" / "glossary.yml").read_text("utf-8")
+    )["terms"]
+    return entries
+
+
 @cache
 def config() -> dict[str, Any]:
     """``mkdocs.yml`` as data (python tags read as None)."""

@@ -20,13 +20,11 @@ from functools import cache
 from typing import Any
 
 import pytest
-import yaml
 
 from l10n import glossary, units
 from tests import docs_sources
 from tests.conftest import DOCS
 
-GLOSSARY = DOCS / "hooks" / "glossary.yml"
 #: Sections and lines that point elsewhere rather than use a term.
 POINTERS = [
     re.compile(r"^\*\*Next:\*\*.*$", re.MULTILINE),
@@ -48,7 +46,7 @@ def chapters() -> tuple[str, ...]:
 @cache
 def terms() -> tuple[dict[str, Any], ...]:
     """The glossary's entries, each with its English stems as ``stems``."""
-    entries = yaml.safe_load(GLOSSARY.read_text("utf-8"))["terms"]
+    entries = docs_sources.glossary_entries()
     for entry in entries:
         english = entry["en"]
         entry["stems"] = tuple(english.get("match") or [english["term"]])

@@ -164,3 +164,20 @@ def test_a_pasted_english_paragraph_is_listed_and_lowers_the_words_percentage(
     assert after["progress"]["nl"] < before["progress"]["nl"] == 100.0
     assert any(english in str(p) for p in status(repo, "nl", "index.md").untranslated)
     assert cli(repo, "check", "--release") == 1
+
+
+def test_a_heading_that_is_the_locales_own_term_may_stay_english(repo: Path) -> None:
+    """Dutch keeps some names in English (the glossary says so); a sentence it may not keep."""
+    glossary = repo / "docs" / "hooks" / "glossary.yml"
+    name = "zero-concentrated differential privacy"
+    term = f"  - id: zcdp\n    check: false\n    en: {{term: {name}}}\n"
+    glossary.write_text(glossary.read_text("utf-8") + term, encoding="utf-8")
+    heading = "\n### Zero-concentrated differential privacy { #zcdp }\n"
+    for locale in (EN, NL):
+        (repo / locale / "guide.md").write_text(
+            (repo / locale / "guide.md").read_text("utf-8") + heading, encoding="utf-8"
+        )
+    before = status(repo, "nl", "guide.md").untranslated
+    dutch = f"    nl: {{term: {name}}}\n"
+    glossary.write_text(glossary.read_text("utf-8") + dutch, encoding="utf-8")
+    assert [p.line for p in before] and not status(repo, "nl", "guide.md").untranslated

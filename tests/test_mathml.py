@@ -162,6 +162,20 @@ def test_no_superscript_in_the_built_site_is_a_bare_prime(site_dir: Path) -> Non
     assert primed >= 5  # D′ in the definition and ℓ_D′, μ′ in laplace, in every locale
 
 
+def test_every_function_name_in_the_built_site_is_a_spaced_operator(site_dir: Path) -> None:
+    names = 0
+    for formula in built_formulas(site_dir):
+        root = BeautifulSoup(formula, "html.parser")
+        assert not root.find_all("mi", string=re.compile(r"^(ln|log|exp)$")), formula
+        for name in root.find_all("mo", string=re.compile(r"^(ln|log|exp)$")):
+            names += 1
+            assert {"lspace", "rspace"} <= set(name.attrs), formula
+            after = name.find_next_sibling(True)
+            bracket = after is not None and after.get_text()[:1] in "(["
+            assert (name["rspace"] == "0") == bracket, formula
+    assert names >= 40  # ln in the densities, exp in the odds, in every locale
+
+
 def font_characters() -> set[int]:
     """The code points of the subset: from the font itself, or from its recipe without brotli."""
     subset = pytest.importorskip("fontTools.subset")
@@ -195,3 +209,42 @@ def test_the_font_ships_with_its_licence_and_the_stylesheet_loads_it(site_dir: P
     css = (site_dir / "assets" / "math.css").read_text("utf-8")
     assert 'url("fonts/lesson-math.woff2")' in css and "font-display: swap" in css
     assert not (site_dir / "assets" / "fonts" / "subset.py").exists()
+
+
+def test_a_function_name_has_a_thin_space_around_it_but_none_before_its_bracket() -> None:
+    """ "2k ln 2" and "2s exp" were run together: latex2mathml writes the name as an identifier."""
+    root = math(r"\sqrt{2k \ln(1/\delta)} + \rho \ln 2 - 2s \exp x = -\ln(2s)")
+    names = root.find_all("mo", string=re.compile(r"^(ln|exp)$"))
+    assert [(n.get_text(), n["lspace"], n["rspace"]) for n in names] == [
+        ("ln", "0.1667em", "0"),  # after k, before its bracket
+        ("ln", "0.1667em", "0.1667em"),
+        ("exp", "0.1667em", "0.1667em"),
+        ("ln", "0", "0"),  # after the sign, before the bracket
+    ]
+    assert not root.find_all("mi", string=re.compile(r"^(ln|exp|log)$"))
+
+
+ACCENT_OF = {r"\hat": "\u02c6", r"\widehat": "\u02c6", r"\bar": "\u00af", r"\tilde": "\u02dc"}
+
+
+@pytest.mark.parametrize("command", sorted(ACCENT_OF))
+def test_an_accent_is_the_font_s_accent_on_its_letter(command: str) -> None:
+    """latex2mathml writes ``\\hat`` as ASCII ``^``, a text glyph at cap height, far too tall."""
+    for base, stretchy in (("x", "false"), (r"\sigma", "false"), ("xy", "true")):
+        over = one(math(f"{command}{{{base}}}^2", display=False), "mover")
+        accent = over.find_all(True, recursive=False)[-1]
+        assert over["accent"] == "true" and accent.name == "mo"
+        assert accent.get_text() == ACCENT_OF[command]
+        assert accent.attrs == {"stretchy": stretchy}  # only a wide base stretches its accent
+
+
+def test_every_accent_in_the_built_site_is_one_the_font_places(site_dir: Path) -> None:
+    accents = 0
+    for formula in built_formulas(site_dir):
+        for over in BeautifulSoup(formula, "html.parser").find_all("mover"):
+            mark = over.find_all(True, recursive=False)[-1]
+            if mark.name == "mo" and len(mark.get_text()) == 1:  # a mark, not a word
+                accents += 1
+                assert over.get("accent") == "true", formula
+                assert mark.get_text() in set(ACCENT_OF.values()), formula
+    assert accents >= 5 * 9  # hats in local and training, bars in anonymisation, per locale

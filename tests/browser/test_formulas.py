@@ -7,10 +7,22 @@ light scheme; the test asserts that each is a real image and that the layout hol
 
 from __future__ import annotations
 
-import pytest
+import io
+from typing import TYPE_CHECKING
 
+import numpy as np
+import pytest
+from PIL import Image
+
+from tests.browser.conftest import watch
 from tests.browser.tour import FORMULAS, PHONE, Tour
-from tests.conftest import LOCALES
+from tests.browser.widgets import url_path
+from tests.conftest import DOCS, LOCALES
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from playwright.sync_api import BrowserContext
 
 pytestmark = pytest.mark.browser
 
@@ -37,3 +49,49 @@ def test_a_prime_sits_beside_its_letter_at_the_letter_height(tour: Tour, locale:
     assert abs(mark[0] - letter[1]) < 2  # no gap between D and ′
     # On the upper part of the letter's line, not floating above it as a superscript.
     assert letter[2] - 0.15 * letter[3] <= mark[2] <= letter[2] + 0.5 * letter[3], boxes
+
+
+#: The first English page with a hat: its formulas are the same in every locale.
+HAT_PAGE = next(p.name for p in sorted((DOCS / "en").glob("*.md")) if "\\hat" in p.read_text())
+#: Hide child ``part`` of the ``i``-th accent (-1: show both).
+HIDE = """([i, part]) => [...document.querySelectorAll('article mover[accent]')[i].children]
+  .forEach((c, k) => { c.style.visibility = k === part ? 'hidden' : ''; })"""
+
+
+def _ink_rows(png: bytes) -> tuple[int, int]:
+    """The first and last row of a screenshot holding ink (pixels unlike its corner)."""
+    with Image.open(io.BytesIO(png)) as shot:
+        grey = np.asarray(shot.convert("L"), dtype=int)
+    rows = np.flatnonzero((abs(grey - grey[0, 0]) > 96).any(axis=1))
+    assert rows.size
+    return int(rows[0]), int(rows[-1])
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_hat_sits_on_its_letter(
+    new_context: Callable[..., BrowserContext], base_url: str, locale: str
+) -> None:
+    """The accent's ink is small and just above the letter's, not the tall ASCII caret.
+
+    Measured on screenshots (2 device pixels a CSS pixel) of each accent with its letter
+    hidden and of the letter with its accent hidden: ASCII ``^`` was 0.34 em tall, 0.03 to
+    0.09 em above the letter; ˆ is 0.13 em tall, 0.09 to 0.13 em above.
+    """
+    visit = watch(new_context(viewport=PHONE, device_scale_factor=2).new_page(), base_url)
+    visit.goto(url_path(locale, HAT_PAGE))
+    visit.page.evaluate("document.fonts.ready")
+    accents = visit.page.locator("article mover[accent]")
+    assert accents.count() >= 2
+    for index in range(accents.count()):
+        accent = accents.nth(index)
+        accent.scroll_into_view_if_needed()
+        em = 2 * float(accent.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)"))
+        visit.page.evaluate(HIDE, [index, 0])
+        mark = _ink_rows(accent.screenshot(scale="device"))
+        visit.page.evaluate(HIDE, [index, 1])
+        letter = _ink_rows(accent.screenshot(scale="device"))
+        visit.page.evaluate(HIDE, [index, -1])
+        seen = (locale, index, mark, letter)
+        assert (mark[1] - mark[0] + 1) / em < 0.2, seen
+        assert 0 < (letter[0] - mark[1]) / em < 0.3, seen
+    assert not visit.errors

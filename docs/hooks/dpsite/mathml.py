@@ -11,7 +11,11 @@ browser; :func:`polish` repairs them on the parsed tree (BeautifulSoup), not wit
   row. Each pair of bars becomes a fenced group without operator spacing.
 * a unary minus (``[-10^6, ...]``, ``= -\ln``) is spaced like a binary one. It becomes a prefix
   operator without space.
+* ``\ln``, ``\exp``, ``\log`` are written as identifiers, with no space around them ("2k ln 2").
+  They become operators with TeX's thin space, none after a sign or bracket.
 * a named operator before its bracket (``\Pr[``) keeps a space before the bracket; it loses it.
+* ``\hat``, ``\tilde`` are ASCII ``^``, ``~`` (tall text glyphs, floating); ``\bar`` is no accent.
+  Each becomes the font's accent (ˆ, ˜, ¯) in ``<mover accent="true">``, stretched over 2+ letters.
 * a display ``\sum`` with limits is marked as a large operator in display style, so the limits
   sit under and over it.
 * a decimal comma written ``0{,}5`` (the exercises write numbers so in nl, de and tr) becomes
@@ -68,6 +72,9 @@ PRIMES = {"\u2032", "\u2033", "\u2034", "'"}
 #: A bar of a fenced pair: no operator spacing, not stretched.
 FENCE = {"fence": "true", "stretchy": "false", "lspace": "0", "rspace": "0"}
 MINUS = {"\u2212", "-"}
+FUNCTIONS = {"ln", "log", "exp", "lg", "sin", "cos", "tan"}
+#: The accent each of latex2mathml's accent characters becomes.
+ACCENTS = {"^": "\u02c6", "~": "\u02dc", "\u00af": "\u00af"}
 LARGE_OPERATORS = {"\u2211", "\u220f", "\u222b", "\u22c3", "\u22c2"}
 #: After one of these operators a minus has no left operand: it is a sign, not a subtraction.
 OPENING = {"(", "[", "{", "\u27e8", ",", ";", "=", "<", ">", "\u2264", "\u2265", "\u2208"}
@@ -84,8 +91,10 @@ def polish(mathml: str) -> str:
     _primes(soup, root)
     _bars(soup, root)
     _signs(root)
+    _function_names(root)
     _named_operators(root)
     _large_operators(root)
+    _accents(root)
     return str(soup)
 
 
@@ -152,11 +161,21 @@ def _signs(root: Tag) -> None:
             mo.attrs.update({"form": "prefix", "lspace": "0", "rspace": "0"})
 
 
+def _function_names(root: Tag) -> None:
+    """``<mi>ln</mi>`` becomes ``<mo>ln</mo>`` with a thin space each side, as TeX spaces it."""
+    for mi in root.find_all("mi"):
+        if _text(mi) in FUNCTIONS:
+            before = mi.find_previous_sibling(True)
+            mi.name = "mo"
+            left = "0" if before is None or before.name == "mo" else "0.1667em"
+            mi.attrs = {"lspace": left, "rspace": "0.1667em"}
+
+
 def _named_operators(root: Tag) -> None:
     """Join a named operator such as ``Pr`` to the bracket right after it, as TeX does."""
     for mo in root.find_all("mo"):
-        name, after = _text(mo), mo.find_next_sibling(True)
-        if len(name) > 1 and name.isalpha() and isinstance(after, Tag) and _text(after) in "([":
+        name, after = _text(mo), _text(mo.find_next_sibling(True))
+        if len(name) > 1 and name.isalpha() and after[:1] in ("(", "["):
             mo["rspace"] = "0"
 
 
@@ -171,3 +190,13 @@ def _large_operators(root: Tag) -> None:
         tag.name = {"msubsup": "munderover", "msub": "munder"}.get(tag.name, tag.name)
         tag["displaystyle"] = "true"
         base.attrs.update({"largeop": "true", "movablelimits": "false"})
+
+
+def _accents(root: Tag) -> None:
+    """``<mover>base<mo>^</mo></mover>`` becomes an accent the font puts on its base."""
+    for over in root.find_all("mover"):
+        parts = _children(over)
+        if len(parts) == 2 and parts[1].name == "mo" and _text(parts[1]) in ACCENTS:
+            over["accent"] = "true"
+            parts[1].string = ACCENTS[_text(parts[1])]
+            parts[1].attrs = {"stretchy": "true" if len(_text(parts[0])) > 1 else "false"}

@@ -104,8 +104,14 @@ def _problems(
 _UNITS = {"para": "paragraph", "item": "list item", "tag": "line", "admonition": "title"}
 
 
-def _still_english(pages: Pages, locale: str, page: str) -> tuple[list[Problem], int]:
-    """List the units of a translation identical to English, and count their words."""
+def _still_english(
+    pages: Pages, locale: str, page: str, terms: Sequence[Term] = ()
+) -> tuple[list[Problem], int]:
+    """List the units of a translation identical to English, and count their words.
+
+    A heading that is the locale's own glossary term is a name the locale chose to keep.
+    """
+    names = {" ".join(term.names.get(locale, "").split()).casefold() for term in terms}
     project = pages.project
     english, here = project.path(project.source, page), project.path(locale, page)
     pairs: list[tuple[list[Unit], list[Unit], int | None]]
@@ -121,6 +127,8 @@ def _still_english(pages: Pages, locale: str, page: str) -> tuple[list[Problem],
     found, count = [], 0
     for en, mine, cell in pairs:
         for unit in untranslated(en, mine):
+            if unit.kind == "heading" and words(unit).lstrip("# ").casefold() in names:
+                continue
             count += len(words(unit).split())
             text = " ".join(unit.text.split())
             what = f"{_UNITS.get(unit.kind, unit.kind)} still in English: “{text[:70]}”"
@@ -156,7 +164,7 @@ def page_status(pages: Pages, terms: Sequence[Term], locale: str, page: str) -> 
         if old is None or not _problems(pages, terms, locale, page, old):
             pending, problems = problems, []
     status = "drift" if problems else "outdated" if reason else "translated"
-    still, count = _still_english(pages, locale, page)
+    still, count = _still_english(pages, locale, page, terms)
     return PageStatus(
         locale,
         page,
