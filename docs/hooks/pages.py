@@ -6,7 +6,11 @@ HTML the one before returned. ``on_post_page`` marks a fallback page's article `
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
@@ -24,11 +28,60 @@ def _formula_values(html: str, page: Any, config: Any, files: Files) -> str:
         raise PluginError(f"{page.file.src_uri}: {error}") from error
 
 
+#: Left out of the search index (Material's ``data-search-exclude``): code and collapsed
+#: blocks (set-up code, sample and worked solutions), a chapter's references (its works stay
+#: findable under further reading and on the reading list) and, in an exercise, every block
+#: element, since Material's search matches a skipped element by its tag: an exercise's outer
+#: ``<div>`` alone would end at its first inner ``</div>``.
+_CODE = re.compile(r'<(pre|details|h2 id="references")(?=[\s>])')
+_BLOCK = re.compile(r"<(div|p|ul|ol|table|pre|details|blockquote)\b(?! data-search-exclude)")
+#: Pages not in the search index: the translators' guide, for contributors, who reach it
+#: from the nav (in the index, its file names and commands cost every page ~6 KB of gzip).
+UNSEARCHED = ("translate.md",)
+
+
+def _search_exclude(html: str, page: Any, config: Any, files: Files) -> str:
+    """Leave code, solutions, references and exercises out of the search index (``_CODE``).
+
+    A search finds the teaching text, never an answer, and the index pages load stays small.
+    """
+    if page.file.src_uri.rpartition("/")[2] in UNSEARCHED:
+        page.meta["search"] = {**page.meta.get("search", {}), "exclude": True}
+    html = _CODE.sub(r"<\1 data-search-exclude", html)
+    for block in reversed(exercise_blocks.find_blocks(html)):
+        marked = _BLOCK.sub(r"<\1 data-search-exclude", html[block.start : block.end])
+        html = html[: block.start] + marked + html[block.end :]
+    return html
+
+
+_INLINE_PNG = re.compile(r'<img\b([^>]*?) src="data:image/png;base64,([A-Za-z0-9+/=]+)"')
+
+
+def _figure_files(html: str, page: Any, config: Any, files: Files) -> str:
+    """Put a notebook page's inline figures in files beside it, ``loading="lazy"``.
+
+    Fetched as the reader scrolls to them, a lab page's load no longer carries seven images.
+    """
+    if not isinstance(page.file, notebooks.NotebookPage):
+        return html
+    folder = Path(config.site_dir) / Path(page.file.dest_uri).parent
+
+    def to_file(match: re.Match[str]) -> str:
+        data = base64.b64decode(match[2])
+        name = f"figure-{hashlib.sha256(data).hexdigest()[:12]}.png"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+        return f'<img{match[1]} loading="lazy" src="{name}"'
+
+    return _INLINE_PNG.sub(to_file, html)
+
+
 Step = Callable[[str, Any, Any, Files], str]
 STEPS: tuple[Step, ...] = (
     # A notebook page's file points at the notebook again (mkdocs-jupyter rendered its
     # executed copy); nbconvert's HTML is slimmed to the cells.
     lambda html, page, config, files: notebooks.slim_page(html, page, config),
+    _figure_files,
     # arithmatex's TeX becomes MathML; then each exercise value in a formula (a digit
     # stand-in, since docs/hooks/exercises.py filled it in Markdown) becomes its MathML.
     lambda html, page, config, files: mathml.render_page(html),
@@ -42,6 +95,7 @@ STEPS: tuple[Step, ...] = (
     lambda html, page, config, files: chapters.number_title(html, page),
     # A translated page's fallback or outdated note goes after its title (after slimming).
     banners.mark_notes,
+    _search_exclude,
 )
 
 
