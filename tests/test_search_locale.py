@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import html
 import json
+from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import search_locale as search
+from tests import site_soup
+from tests.conftest import LOCALES
+from tests.docs_sources import nav_files
+from tests.site_html import built_page, locale_root
+from tests.site_soup import words
 
 
 def test_the_merged_index_splits_by_locale_with_local_locations() -> None:
@@ -96,3 +104,25 @@ def test_words_with_diacritics_get_a_hidden_folded_field() -> None:
         {**index, "docs": [{"location": "", "title": "A", "text": "b"}]}
     )
     assert set(plain["docs"][0]) == {"location", "title", "text"}
+
+
+#: What a search must not find on a built page: an exercise (question, hints, worked
+#: solution), Python code, and the checkpoints' and capstone's collapsed sample solutions (the
+#: install line is found: docs/hooks/downloads.py writes it into the index).
+UNSEARCHED = "[data-exercise] p, [data-exercise] li, .language-python pre, details p, details li"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_answer_or_code_is_in_the_locale_search_index(site_dir: Path, locale: str) -> None:
+    """Each sentence of those elements, on every page of the nav, is absent from the index."""
+    index = json.loads((locale_root(site_dir, locale) / search.INDEX).read_text("utf-8"))
+    indexed = words(" ".join(doc["text"] for doc in index["docs"]).replace("\u200b", ""))
+    found, checked = [], 0
+    for name in nav_files():
+        soup = site_soup.page(built_page(site_dir, locale, name))
+        for element in site_soup.article(soup).select(UNSEARCHED):
+            text = html.escape(words(element.get_text()).replace("\u200b", ""), quote=False)
+            checked += len(text) > 30
+            if len(text) > 30 and text in indexed:
+                found.append((name, text[:60]))
+    assert checked > 200 and not found, found
