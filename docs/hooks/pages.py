@@ -28,23 +28,17 @@ def _formula_values(html: str, page: Any, config: Any, files: Files) -> str:
         raise PluginError(f"{page.file.src_uri}: {error}") from error
 
 
-#: Left out of the search index (Material's ``data-search-exclude``): code and collapsed
-#: blocks (set-up code, sample and worked solutions), a chapter's references (its works stay
-#: findable under further reading and on the reading list) and, in an exercise, every block
-#: element, since Material's search matches a skipped element by its tag: an exercise's outer
-#: ``<div>`` alone would end at its first inner ``</div>``.
+#: Out of the search index (``data-search-exclude``): code, collapsed blocks (set-up code,
+#: sample solutions), references and, as Material's search matches a skipped element by its
+#: tag (an outer ``<div>`` would end at its first inner one), every block of an exercise.
 _CODE = re.compile(r'<(pre|details|h2 id="references")(?=[\s>])')
-_BLOCK = re.compile(r"<(div|p|ul|ol|table|pre|details|blockquote)\b(?! data-search-exclude)")
-#: Pages not in the search index: the translators' guide, for contributors, who reach it
-#: from the nav (in the index, its file names and commands cost every page ~6 KB of gzip).
-UNSEARCHED = ("translate.md",)
+_BLOCK = re.compile(r"<(div|p|ul|ol|table|pre|details)\b(?! data-search-exclude)")
+UNSEARCHED = ("translate.md",)  # the translators' guide: its commands cost every page 6 KB
+_INLINE_PNG = re.compile(r'<img\b([^>]*?) src="data:image/png;base64,([A-Za-z0-9+/=]+)"')
 
 
 def _search_exclude(html: str, page: Any, config: Any, files: Files) -> str:
-    """Leave code, solutions, references and exercises out of the search index (``_CODE``).
-
-    A search finds the teaching text, never an answer, and the index pages load stays small.
-    """
+    """Mark what search skips: it finds the lesson, never an answer, in a smaller index."""
     if page.file.src_uri.rpartition("/")[2] in UNSEARCHED:
         page.meta["search"] = {**page.meta.get("search", {}), "exclude": True}
     html = _CODE.sub(r"<\1 data-search-exclude", html)
@@ -54,16 +48,8 @@ def _search_exclude(html: str, page: Any, config: Any, files: Files) -> str:
     return html
 
 
-_INLINE_PNG = re.compile(r'<img\b([^>]*?) src="data:image/png;base64,([A-Za-z0-9+/=]+)"')
-
-
 def _figure_files(html: str, page: Any, config: Any, files: Files) -> str:
-    """Put a notebook page's inline figures in files beside it, ``loading="lazy"``.
-
-    Fetched as the reader scrolls to them, a lab page's load no longer carries seven images.
-    """
-    if not isinstance(page.file, notebooks.NotebookPage):
-        return html
+    """Move a page's inline PNG figures (the lab's) to files beside it, fetched lazily."""
     folder = Path(config.site_dir) / Path(page.file.dest_uri).parent
 
     def to_file(match: re.Match[str]) -> str:

@@ -44,10 +44,7 @@ def fold(word: str) -> str:
 
 
 def folded_words(html: str, separator: str, names_only: bool = False) -> str:
-    """Return the folded forms of ``html``'s words with diacritics, split as Material splits.
-
-    With ``names_only``, of its capitalised words only: names (and German nouns).
-    """
+    """Fold ``html``'s words with diacritics (``names_only``: capitalised), split as Material."""
     pattern = re.compile(separator)
     seen: dict[str, None] = {}
     for part in _TAG.split(html):
@@ -70,8 +67,8 @@ def add_folded_fields(index: dict[str, Any]) -> dict[str, Any]:
     docs = []
     for doc in index["docs"]:
         extra = {
-            hidden: folded_words(doc.get(field, ""), config["separator"], field == "text")
-            for field, hidden in FOLDED.items()
+            h: folded_words(doc.get(f, ""), config["separator"], f == "text")
+            for f, h in FOLDED.items()
         }
         docs.append({**doc, **{k: v for k, v in extra.items() if v}})
     return {**index, "config": config, "docs": docs}
