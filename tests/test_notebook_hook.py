@@ -120,7 +120,7 @@ def test_notebooks_are_pages_in_both_languages_executed_ahead_and_kept(project: 
         text = page.read_text(encoding="utf-8")
         assert not text.lstrip().startswith("{")
         assert f'<h1 id="lab-{locale}">Lab {locale}' in text
-        assert f"<pre>{word}\n</pre>" in text
+        assert f"<pre data-search-exclude>{word}\n</pre>" in text  # output: not in search
         named = f"lab.{locale}.ipynb"  # the per-locale copy; docs/hooks/downloads.py fills the slot
         assert f'class="md-button" data-fill-wheel="" download="{named}" href="{named}"' in text
         assert not (page.parent / "lab.ipynb").exists()
@@ -160,7 +160,7 @@ def test_notebooks_are_pages_in_both_languages_executed_ahead_and_kept(project: 
     assert log.count("Converting notebook") == 1 and log.count("Evicted") == 1
     assert len(kept(project, "notebooks")) == 2 and len(kept(project, "mkdocs-jupyter")) == 2
     html = (project / "site" / "nl" / "lab" / "index.html").read_text(encoding="utf-8")
-    assert "<pre>hallo wereld\n</pre>" in html
+    assert "<pre data-search-exclude>hallo wereld\n</pre>" in html
 
 
 def test_the_copy_changes_with_the_notebook_and_the_package_sources(tmp_path: Path) -> None:

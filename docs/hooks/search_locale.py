@@ -3,8 +3,10 @@
 static-i18n merges all languages into one ``search/search_index.json`` (its issue #271):
 after the last language ``on_post_build`` splits it into ``<locale>/search/``, and pages and
 404 pages point ``base`` in their ``__config`` there (one JSON value edited; parsing each page
-took 4.5 s). Hidden fields hold each word without diacritics, as readers type it
-(``add_folded_fields``). Material cuts Chinese with jieba: ``on_config`` quiets its log.
+took 4.5 s). Hidden fields hold words without diacritics, as readers type them
+(``add_folded_fields``): every word of the titles, and the names (capitalised words) of the
+text; all the text's words would cost Turkish pages 25 KB of gzip in the index each loads.
+Material cuts Chinese with jieba: ``on_config`` quiets its log.
 ``mend_segmenter`` fixes the worker's cut of Chinese queries (see :data:`SEGMENTER`).
 """
 
@@ -60,14 +62,14 @@ def fold(word: str) -> str:
     return unicodedata.normalize("NFC", bare).lower()
 
 
-def folded_words(html: str, separator: str) -> str:
-    """Return the folded forms of ``html``'s words with diacritics, split as Material splits."""
+def folded_words(html: str, separator: str, names_only: bool = False) -> str:
+    """Fold ``html``'s words with diacritics (``names_only``: capitalised), split as Material."""
     pattern = re.compile(separator)
     seen: dict[str, None] = {}
     for part in _TAG.split(html):
         for word in pattern.split(part):
-            if word.isascii():  # nothing to fold (and most words): fold(word) == word.lower()
-                continue
+            if word.isascii() or (names_only and not word[:1].isupper()):
+                continue  # nothing to fold (and most words): fold(word) == word.lower()
             folded = fold(word)
             if folded != word.lower():
                 seen.setdefault(folded)
@@ -83,7 +85,10 @@ def add_folded_fields(index: dict[str, Any]) -> dict[str, Any]:
     config["fields"] = fields
     docs = []
     for doc in index["docs"]:
-        extra = {h: folded_words(doc.get(f, ""), config["separator"]) for f, h in FOLDED.items()}
+        extra = {
+            h: folded_words(doc.get(f, ""), config["separator"], f == "text")
+            for f, h in FOLDED.items()
+        }
         docs.append({**doc, **{k: v for k, v in extra.items() if v}})
     return {**index, "config": config, "docs": docs}
 
