@@ -95,7 +95,9 @@ def print_chapter(page: Any) -> str:
     html = _ID_ATTRIBUTE.sub(lambda m: f'{m[1]}="{name}-{f" {name}-".join(m[2].split())}"', html)
     html = re.sub(r"<(/?)h([1-5])\b", lambda m: f"<{m[1]}h{int(m[2]) + 1}", html)
     number = chapters.NUMBERS.get(page.file.src_uri)
-    return re.sub(r"(<h2[^>]*>)", rf"\g<1>{number}. ", html, count=1) if number else html
+    html = re.sub(r"(<h2[^>]*>)", rf"\g<1>{number}. ", html, count=1) if number else html
+    # An English page filling in for the reader's language is marked English, as on its page.
+    return f'<div lang="en">{html}</div>' if "translation-fallback" in html else html
 
 
 def site_root_link(link: str, config: Any) -> str:
