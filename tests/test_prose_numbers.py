@@ -253,21 +253,13 @@ def test_built_pages_group_numbers_as_the_locale_does(site_dir: Path) -> None:
         # Read, never change: the parsed page is shared by the tests of this process.
         hidden = {id(s) for tag in article.select(NOT_PROSE) for s in tag.find_all(string=True)}
         # English filling in for a language in progress (a page, or a chapter of the printable
-        # edition) is marked lang="en" and written with English numbers.
-        english = {
-            id(s) for tag in article.select('[lang="en"]') for s in tag.find_all(string=True)
-        }
-        if article.get("lang") == "en":
-            english = {id(s) for s in article.find_all(string=True)}
-        prose = [s for s in article.find_all(string=True) if id(s) not in hidden]
-        parts = (
-            (locale_of(site_dir, path), [s for s in prose if id(s) not in english]),
-            ("en", [s for s in prose if id(s) in english]),
-        )
+        # edition) is marked lang="en" and skipped, as the number tests skip fallback content.
+        marked = [article] if article.get("lang") == "en" else article.select('[lang="en"]')
+        hidden |= {id(s) for tag in marked for s in tag.find_all(string=True)}
+        text = " ".join(str(s) for s in article.find_all(string=True) if id(s) not in hidden)
         shown = [
-            (locale, found)
-            for locale, strings in parts
-            for found in shown_numbers(" ".join(str(s) for s in strings), locale)
+            (locale_of(site_dir, path), found)
+            for found in shown_numbers(text, locale_of(site_dir, path))
         ]
         grouped += sum(want != re.sub(r"\D", "", want) for _, (_, want) in shown)
         wrong += [
