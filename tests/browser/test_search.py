@@ -12,6 +12,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
+from dplesson import locales
 from tests.browser.conftest import Visit, shared_page
 from tests.browser.site_pages import locale_path, search, search_word
 from tests.conftest import LOCALES
@@ -148,6 +149,8 @@ def test_a_term_finds_the_chapter_that_teaches_it_first(home: Visit, locale: str
     """
     visit = home
     queries = expected_first_results(locale)
+    if locales.state(locale) == locales.IN_PROGRESS and not queries:
+        pytest.skip(f"{locale} is in progress and its glossary names no term yet")
     assert len(queries) >= 5, queries
     wrong = []
     for query, target in queries:
