@@ -26,7 +26,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import LinearSegmentedColormap, to_rgb
 from matplotlib.figure import Figure
 from matplotlib.font_manager import fontManager
-from matplotlib.ticker import FuncFormatter, LogFormatterSciNotation, NullLocator
+from matplotlib.ticker import FuncFormatter, NullLocator
 
 from dplesson import histograms, locales
 from dplesson.density import laplace_log_density
@@ -185,15 +185,16 @@ def _locale_ticks(axes: Axes, lang: str, *, x: bool = True, y: bool = True) -> N
         axes.yaxis.set_major_formatter(formatter)
 
 
-def _log_ticks(axis: Axis) -> None:
-    """Powers of ten as ``10^k`` (mathtext has no decimal sign to localise); no minor ticks.
+def _log_ticks(axis: Axis, lang: str) -> None:
+    """Powers of ten written out in the locale's way (0,01 … 1000); no minor ticks.
 
-    The minor ticks of a log axis spanning several decades carry no label, and each one is
-    a tick object that the constrained layout measures and positions on every pass: they
-    were half the time of drawing a log-log figure, in every locale of every build. The
-    grid and the labels stay on the powers of ten.
+    Written out, not as ``10^k``: a reader meets 0.01 in the text, and a superscript would be
+    set at 70 % of the tick size, too small on a phone. The minor ticks of a log axis spanning
+    several decades carry no label, and each one is a tick object that the constrained layout
+    measures and positions on every pass: they were half the time of drawing a log-log figure,
+    in every locale of every build. The grid and the labels stay on the powers of ten.
     """
-    axis.set_major_formatter(LogFormatterSciNotation())
+    axis.set_major_formatter(FuncFormatter(lambda value, _: format_number(value, lang, 6)))
     axis.set_minor_locator(NullLocator())
 
 
@@ -271,8 +272,8 @@ def noise_scales(labels: Mapping[str, str], lang: str = "en") -> Figure:
         axes.set(title=_wrap(text["title"]), xlabel=text["x"], ylabel=text["y"])
         axes.legend()
         _locale_ticks(axes, lang, x=False, y=False)
-        _log_ticks(axes.xaxis)
-        _log_ticks(axes.yaxis)
+        _log_ticks(axes.xaxis, lang)
+        _log_ticks(axes.yaxis, lang)
     return figure
 
 
@@ -312,8 +313,8 @@ def averaging_attack(
         axes.legend(handles=handles, loc="lower center")
         for side in (axes, budget):
             _locale_ticks(side, lang, x=False, y=False)
-            _log_ticks(side.yaxis)
-        _log_ticks(axes.xaxis)
+            _log_ticks(side.yaxis, lang)
+        _log_ticks(axes.xaxis, lang)
     return figure
 
 
@@ -341,7 +342,7 @@ def budget_splits(labels: Mapping[str, str], lang: str = "en") -> Figure:
         right.set(title=_wrap(text["weighted_title"]), xlabel=text["weighted_x"], ylabel=text["y"])
         _locale_ticks(left, lang, y=False)
         _locale_ticks(right, lang)
-        _log_ticks(left.yaxis)
+        _log_ticks(left.yaxis, lang)
     return figure
 
 

@@ -113,6 +113,8 @@ def test_tick_labels_and_legends_use_the_locale_decimal_sign(locale: str, sign: 
     legend = labels(locale)["neighbour_densities"]["legend"].format(center=f"0{sign}25")
     assert legend in shown
     assert plots.format_number(-1.5, locale) == f"−1{sign}5"
+    # A log axis writes its powers of ten out the same way: 0.01, 0.1, 1, 10.
+    assert {f"0{sign}01", f"0{sign}1", "1", "10"} <= set(texts(draw("noise_scales", locale)))
 
 
 def test_laplace_scales_peak_at_one_over_twice_the_scale() -> None:
@@ -233,9 +235,8 @@ def test_image_is_inline_svg_with_its_alt_text_and_its_natural_size() -> None:
 def test_image_leaves_the_figure_as_it_was() -> None:
     figure = draw("averaging_attack")
     canvas, colour = figure.canvas, figure.get_facecolor()
-    first = plots.image(figure, "x").svg
+    plots.image(figure, "x")
     assert figure.canvas is canvas and figure.get_facecolor() == colour
-    assert plots.image(figure, "x").svg == first
 
 
 def test_bad_arguments_are_refused() -> None:
