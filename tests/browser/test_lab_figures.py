@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 from collections import Counter
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 from PIL import Image
@@ -77,7 +77,7 @@ def pixels(page: Page, index: int) -> list[tuple[int, int, int]]:
     """The RGB pixels of the lab's figure number ``index`` as the screen shows it."""
     shot = page.locator("article svg.dp-plot").nth(index).screenshot()
     with Image.open(io.BytesIO(shot)) as picture:
-        return list(picture.convert("RGB").get_flattened_data())
+        return cast("list[tuple[int, int, int]]", list(picture.convert("RGB").get_flattened_data()))
 
 
 @pytest.mark.parametrize("locale", LOCALES)
