@@ -93,14 +93,6 @@ def parser() -> argparse.ArgumentParser:
     return main
 
 
-def mark(project: Project, locale: str, page: str, unchanged: str | None = None) -> SourceRecord:
-    """Record the current English revision in a reviewed translation."""
-    english, path = project.path(project.source, page), project.path(locale, page)
-    record = SourceRecord(source_hash(english), None, blob_of(english), unchanged)
-    write_record(path, record)
-    return record
-
-
 def _refusal(project: Project, item: PageStatus, unchanged: str | None) -> list[str]:
     """Why a file may not be marked yet (what to do first), or nothing."""
     if item.status in {"missing", "drift"}:
@@ -147,7 +139,9 @@ def _run_mark(project: Project, args: argparse.Namespace) -> int:
                 print(f"    {line}", file=sys.stderr)
             code = 1
             continue
-        record = mark(project, locale, page, args.unchanged)
+        english = project.path(project.source, page)
+        record = SourceRecord(source_hash(english), None, blob_of(english), args.unchanged)
+        write_record(project.path(locale, page), record)
         print(f"marked {locale}/{page}: source {record.sha256}")
     return code
 
@@ -272,12 +266,11 @@ def _run_report(project: Project, args: argparse.Namespace) -> int:
             if item.outdated and item.status != "missing":
                 sha = item.recorded.sha256 if item.recorded else None
                 diffs.setdefault((item.page, sha), []).append(item)
-        for (page, _), items in diffs.items():
-            label = ", ".join(f"{i.locale}/{page}" for i in items)
-            english = project.path(project.source, page)
-            text = english_diff(english, label, items[0].recorded)
-            for item in items:
-                item.diff = text
+    for (page, _), items in diffs.items():
+        label = ", ".join(f"{i.locale}/{page}" for i in items)
+        text = english_diff(project.path(project.source, page), label, items[0].recorded)
+        for item in items:
+            item.diff = text
     if args.format == "json":
         text = render_json(project, shown, found)
     else:

@@ -30,8 +30,8 @@ from .project import Project, is_notebook
 from .records import (
     SourceRecord,
     front_matter,
+    meta_of,
     outdated_reason,
-    read_notebook,
     read_record,
     source_hash,
 )
@@ -79,14 +79,6 @@ class PageStatus:
         if self.diff is not None:
             data["diff"] = self.diff
         return data
-
-
-def _english_words(project: Project, page: str) -> int:
-    """Count the words a translator translates in the English page or notebook."""
-    path = project.path(project.source, page)
-    if is_notebook(page):
-        return markdown_words(path)
-    return len(front_matter(path)[0].split())
 
 
 def _problems(
@@ -146,13 +138,11 @@ def page_status(pages: Pages, terms: Sequence[Term], locale: str, page: str) -> 
     if not english.is_file():
         what = f"no English source {project.source}/{page}"
         return PageStatus(locale, page, "drift", [Problem(file, 1, what, "rename or delete it")])
-    words = _english_words(project, page)
+    # The words a translator translates, for the progress percentage.
+    words = markdown_words(english) if is_notebook(page) else len(front_matter(english)[0].split())
     if not translated.is_file():
         return PageStatus(locale, page, "missing", words=words)
-    if is_notebook(page):
-        meta = dict(read_notebook(translated).metadata)
-    else:
-        meta = front_matter(translated)[1]
+    meta = meta_of(translated)
     problems = _problems(pages, terms, locale, page)
     reason, record = outdated_reason(meta, english), read_record(meta)
     pending: list[Problem] = []
