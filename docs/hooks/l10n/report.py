@@ -171,24 +171,17 @@ def page_status(pages: Pages, terms: Sequence[Term], locale: str, page: str) -> 
 
 
 def report(
-    project: Project,
-    locales: Sequence[str] | None = None,
-    only: Sequence[str] | None = None,
-    statuses: Sequence[str] | None = None,
+    project: Project, locales: Sequence[str] | None = None, only: Sequence[str] | None = None
 ) -> list[PageStatus]:
     """Give the status of every English page and notebook, and every orphan, per locale."""
-    pages = Pages(project)
-    terms = project_terms(project)
+    pages, terms = Pages(project), project_terms(project)
     english = project.pages(project.source)
-    found = []
-    for locale in locales or project.locales:
-        orphans = [p for p in project.pages(locale) if p not in english]
-        for page in [*english, *orphans]:
-            if not only or page in only:
-                item = page_status(pages, terms, locale, page)
-                if not statuses or item.status in statuses:
-                    found.append(item)
-    return found
+    return [
+        page_status(pages, terms, locale, page)
+        for locale in locales or project.locales
+        for page in [*english, *(p for p in project.pages(locale) if p not in english)]
+        if not only or page in only
+    ]
 
 
 def summary(statuses: Iterable[PageStatus]) -> dict[str, dict[str, int]]:
@@ -252,11 +245,11 @@ def details(project: Project, item: PageStatus) -> list[str]:
 
 
 def render_table(
-    project: Project, statuses: Sequence[PageStatus], totals: Sequence[PageStatus] | None = None
+    project: Project, statuses: Sequence[PageStatus], totals: Sequence[PageStatus]
 ) -> str:
     """Render a plain-text table: one row per file and locale, then counts and progress.
 
-    ``totals`` (default: ``statuses``) is the unfiltered report the counts are taken from.
+    ``totals`` is the unfiltered report the counts are taken from.
     """
     rows = [("locale", "page", "status", "details")]
     for item in statuses:
@@ -267,8 +260,8 @@ def render_table(
     lines += columns(rows)
     header = ["locale".ljust(8), *(s.rjust(10) for s in STATUSES), "words".rjust(8)]
     lines += ["", "  ".join(header)]
-    percent = progress(totals or statuses)
-    for locale, counts in summary(totals or statuses).items():
+    percent = progress(totals)
+    for locale, counts in summary(totals).items():
         cells = [str(counts[s]).rjust(10) for s in STATUSES]
         lines.append("  ".join([locale.ljust(8), *cells, f"{percent[locale]:7.1f}%"]))
     return "\n".join(lines) + "\n"
