@@ -20,10 +20,12 @@ import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+import yaml
+
 from .findings import summarised
 from .glossary import Term, project_terms
 from .problem import Finding
-from .project import Language, Project, is_notebook, read_yaml
+from .project import Language, Project, is_notebook
 from .report import PageStatus
 
 #: What each status asks of the translator (the report's statuses).
@@ -67,7 +69,7 @@ def _conventions(glossary: Path, locale: str) -> list[str]:
     """Read the house conventions of ``locale`` (the ``conventions`` block of the glossary)."""
     if not glossary.is_file():
         return []
-    data = read_yaml(glossary.read_text(encoding="utf-8")) or {}
+    data = yaml.safe_load(glossary.read_text(encoding="utf-8")) or {}
     found = (data.get("conventions") or {}).get(locale) or []
     return [str(item) for item in found]
 

@@ -102,20 +102,18 @@ def settings_file(root: Path, docs: Path, code: str) -> Path:
     return next((c for c in candidates if c.is_file()), candidates[0])
 
 
-def read_yaml(text: str) -> Any:
-    """Parse YAML safely."""
-    return yaml.safe_load(text)
+def read_settings(path: Path) -> dict[str, Any]:
+    """Read a settings file's mapping (empty for a missing file); ValueError for anything else."""
+    data = (yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else None) or {}
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected a mapping at the top level")
+    return data
 
 
 def _language(root: Path, docs: Path, code: str, name: str) -> Language:
     """Read the settings file of ``code``; a missing file or key keeps English conventions."""
     path = settings_file(root, docs, code)
-    data: dict[str, Any] = {}
-    if path.is_file():
-        loaded = read_yaml(path.read_text(encoding="utf-8")) or {}
-        if not isinstance(loaded, dict):
-            raise ValueError(f"{path}: expected a mapping at the top level")
-        data = loaded
+    data = read_settings(path)
     decimal = str(data.get("decimal", "."))
     state = str(data.get("state", "complete"))
     if decimal not in FORMULA_DECIMAL:

@@ -59,22 +59,17 @@ def read_notebook(path: Path) -> Any:
     return nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
 
 
-def cell_texts(notebook: Any) -> list[tuple[str, str]]:
-    """Each cell as (type, text): Markdown normalised like pages, code kept exact."""
-    cells = []
-    for cell in notebook.cells:
-        source = str(cell.source)
-        text = normalise_markdown(source) if cell.cell_type == "markdown" else source
-        cells.append((str(cell.cell_type), text))
-    return cells
-
-
 def normalised(name: str, text: str) -> str:
-    """Return the text a page's or notebook's hash covers (no outputs, no metadata)."""
-    if is_notebook(name):
-        notebook = nbformat.reads(text, as_version=4)  # type: ignore[no-untyped-call]
-        return json.dumps(cell_texts(notebook), ensure_ascii=False)
-    return normalise_markdown(text)
+    """Return the text a page's or notebook's hash covers (no outputs, no metadata).
+
+    A notebook's is each cell's type and text: Markdown normalised like a page, code exact.
+    """
+    if not is_notebook(name):
+        return normalise_markdown(text)
+    notebook = nbformat.reads(text, as_version=4)  # type: ignore[no-untyped-call]
+    cells = [(str(c.cell_type), str(c.source)) for c in notebook.cells]
+    texts = [(k, normalise_markdown(s) if k == "markdown" else s) for k, s in cells]
+    return json.dumps(texts, ensure_ascii=False)
 
 
 def text_hash(text: str) -> str:
