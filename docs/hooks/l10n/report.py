@@ -16,6 +16,7 @@ on a missing or outdated file of a ``complete`` language, or English left in one
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -194,14 +195,13 @@ def summary(statuses: Iterable[PageStatus]) -> dict[str, dict[str, int]]:
 
 def progress(statuses: Iterable[PageStatus]) -> dict[str, float]:
     """Per locale, the percentage of English words whose page or notebook is translated."""
-    done: dict[str, int] = {}
-    total: dict[str, int] = {}
+    done: Counter[str] = Counter()
+    total: Counter[str] = Counter()
     for item in statuses:
-        total[item.locale] = total.get(item.locale, 0) + item.words
+        total[item.locale] += item.words
         if item.status != "missing":
-            translated = max(0, item.words - item.untranslated_words)
-            done[item.locale] = done.get(item.locale, 0) + translated
-    return {loc: 100.0 * done.get(loc, 0) / total[loc] if total[loc] else 100.0 for loc in total}
+            done[item.locale] += max(0, item.words - item.untranslated_words)
+    return {loc: 100.0 * done[loc] / total[loc] if total[loc] else 100.0 for loc in total}
 
 
 def failing(
