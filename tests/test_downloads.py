@@ -108,11 +108,11 @@ def test_a_missing_wheel_is_built_beside_the_build_and_waited_for_when_named(
     config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"))
     hook.on_config(config)
     wheel = hook._wheel["wheel"]  # started: on_config did not wait for it
-    name = hook.wheel_name()
+    name = hook.wheel()[0]
     built = tmp_path / ".cache" / "wheel" / hook._wheel["digest"][0] / name
     assert name == WHEEL and built.is_file() and zipfile.is_zipfile(built)
     hook.on_config(config)  # the next language: same inputs, nothing started
-    assert hook._wheel["wheel"] is wheel and hook.wheel_name() == name
+    assert hook._wheel["wheel"] is wheel and hook.wheel()[0] == name
 
 
 def test_a_plain_build_makes_the_wheel_itself_and_keeps_it_nowhere(
@@ -120,7 +120,7 @@ def test_a_plain_build_makes_the_wheel_itself_and_keeps_it_nowhere(
 ) -> None:
     monkeypatch.setenv("DPLESSON_PLAIN_BUILD", "1")
     hook.on_config(SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml")))
-    assert hook._wheel["wheel"].done() and hook.wheel_name() == WHEEL
+    assert hook._wheel["wheel"].done() and hook.wheel()[0] == WHEEL
     assert not (tmp_path / ".cache").exists()
 
 

@@ -65,6 +65,8 @@ WHEEL = pathlib.Path(tempfile.mkdtemp(), "{name}")
 WHEEL.write_bytes(base64.b64decode("{data}"))
 WHEEL = WHEEL.as_uri()"""
 SCRIPT = "assets/downloads.js"
+#: Where the wheel lies, from the site root.
+FOLDER = "downloads/"
 #: The files the wheel is built from (``pyproject.toml`` names the package's modules).
 SOURCES = ("pyproject.toml", "README.md", "LICENSE")
 #: The earliest date a zip file can hold: the default when ``SOURCE_DATE_EPOCH`` is unset.
@@ -123,30 +125,20 @@ def _wheel_digest() -> str:
 def on_config(config: Any) -> Any:
     """Find the wheel of these sources kept, or start building it (once for every language)."""
     if _wheel.get("digest") != (_wheel_digest(), plain()):
-        wheel: Future[tuple[str, bytes]] = Future()
+        future: Future[tuple[str, bytes]] = Future()
         if plain():
-            wheel.set_result(build_wheel())
+            future.set_result(build_wheel())
         else:
             cache = Path(config.config_file_path).parent / ".cache" / "wheel"
-            wheel = _BUILDER.submit(cached_wheel, cache)
-        _wheel.update(digest=(_wheel_digest(), plain()), wheel=wheel)
+            future = _BUILDER.submit(cached_wheel, cache)
+        _wheel.update(digest=(_wheel_digest(), plain()), wheel=future)
     return config
 
 
-def _wheel_data() -> tuple[str, bytes]:
-    """Return the name and bytes of this build's wheel, once it is built."""
-    wheel: Future[tuple[str, bytes]] = _wheel["wheel"]
-    return wheel.result()
-
-
-def wheel_name() -> str:
-    """Return the name of the wheel this build made: ``dplesson-<version>-py3-none-any.whl``."""
-    return _wheel_data()[0]
-
-
-def wheel_path() -> str:
-    """Return the wheel's path from the site root."""
-    return f"downloads/{wheel_name()}"
+def wheel() -> tuple[str, bytes]:
+    """Return the name (``dplesson-<version>-py3-none-any.whl``) and bytes of the wheel, built."""
+    built: Future[tuple[str, bytes]] = _wheel["wheel"]
+    return built.result()
 
 
 @functools.cache
@@ -175,7 +167,7 @@ def install_line(language: str, relative: str, absolute: str) -> str:
     strings = locales.section(language, "downloads")
     requirement, python = install_facts()
     prefix = f"{requirement} @ "
-    shown = prefix + absolute if absolute else f"./{wheel_name()}[{EXTRA}]"
+    shown = prefix + absolute if absolute else f"./{wheel()[0]}[{EXTRA}]"
     span = (
         f'<span class="dp-wheel-url" data-wheel="{relative}" '
         f'data-prefix="{html_text.escape(prefix)}">{html_text.escape(shown)}</span>'
@@ -196,24 +188,24 @@ def on_page_context(context: Any, page: Any, config: Any, **_: Any) -> Any:
 
 def fill_page(html: str, page: Any, config: Any) -> str:
     """Return ``html`` with the wheel's address, its link and the notebook buttons filled in."""
-    relative = get_relative_url(wheel_path(), page.url)
-    absolute = urljoin(config.site_url, wheel_path()) if config.site_url else ""
+    name, data = wheel()
+    relative = get_relative_url(FOLDER + name, page.url)
+    absolute = urljoin(config.site_url, FOLDER + name) if config.site_url else ""
     locale = languages.page_locale(page, config)
     if LINE_MARKER in html:
         html = html.replace(LINE_MARKER, install_line(locale, relative, absolute))
-    span = f'<span class="dp-wheel-url" data-wheel="{relative}">{absolute or wheel_name()}</span>'
+    span = f'<span class="dp-wheel-url" data-wheel="{relative}">{absolute or name}</span>'
     html = html.replace(TOKEN, span)
     if LINK_MARKER in html:
-        size = locales.format_number(round(len(_wheel_data()[1]) / 1000), locale)
-        words = locales.section(locale, "downloads")["wheel_link"]
-        text = words.format(name=wheel_name(), size=size)
-        link = f'<p><a href="{relative}" download="{wheel_name()}">{text}</a></p>'
+        size = locales.format_number(round(len(data) / 1000), locale)
+        text = locales.section(locale, "downloads")["wheel_link"].format(name=name, size=size)
+        link = f'<p><a href="{relative}" download="{name}">{text}</a></p>'
         html = html.replace(LINK_MARKER, link)
     # The notebook pages' buttons (dpsite.notebook_page) and the chapters' notebook links name
     # the wheel for the page's script, which needs it without a site_url.
-    wheel = "" if config.site_url else relative
-    html = html.replace(f" {WHEEL_SLOT}", f' data-fill-wheel="{wheel}"' if wheel else "")
-    return _notebook_links(html, locale, wheel) if "dp-notebook" in html else html
+    slot = "" if config.site_url else relative
+    html = html.replace(f" {WHEEL_SLOT}", f' data-fill-wheel="{slot}"' if slot else "")
+    return _notebook_links(html, locale, slot) if "dp-notebook" in html else html
 
 
 def _notebook_links(html: str, language: str, wheel: str) -> str:
@@ -266,12 +258,11 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     if page.file.src_uri.endswith(".ipynb") and copy.is_file():
         text = copy.read_text(encoding="utf-8")
         if config.site_url:
-            text = fill(
-                text, *(urljoin(config.site_url, p) for p in (page.url + name, wheel_path()))
-            )
+            urls = (page.url + name, FOLDER + wheel()[0])
+            text = fill(text, *(urljoin(config.site_url, url) for url in urls))
         else:
             comment = locales.section(language, "downloads")["carried"]
-            text = carry_wheel(text, *_wheel_data(), comment)
+            text = carry_wheel(text, *wheel(), comment)
         copy.write_text(text, encoding="utf-8")
     if "dp-wheel-url" in output or "data-fill-wheel" in output:
         script = get_relative_url(SCRIPT, page.url)
@@ -281,6 +272,6 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 
 def on_post_build(config: Any) -> None:
     """Write the wheel next to the pages (each language's build writes the same bytes)."""
-    target = Path(config.site_dir) / wheel_path()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(_wheel_data()[1])
+    name, data = wheel()
+    (Path(config.site_dir) / FOLDER).mkdir(parents=True, exist_ok=True)
+    (Path(config.site_dir) / FOLDER / name).write_bytes(data)
