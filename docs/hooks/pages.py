@@ -16,15 +16,6 @@ from mkdocs.structure.files import Files
 from dpsite import banners, chapters, exercise_blocks, figures, languages, mathml
 from dpsite import notebook_page as notebooks
 
-
-def _formula_values(html: str, page: Any, config: Any, files: Files) -> str:
-    """Put each exercise value's MathML in place of its stand-in in the page's formulas."""
-    try:
-        return exercise_blocks.MATH.replace(html)
-    except ValueError as error:
-        raise PluginError(f"{page.file.src_uri}: {error}") from error
-
-
 #: Out of the search index (``data-search-exclude``): code, collapsed blocks (set-up code,
 #: sample solutions), drawings (a lab figure's ticks), references and, as Material's search
 #: matches a skipped element by its tag (an outer ``<div>`` would end at its first inner
@@ -53,7 +44,7 @@ STEPS: tuple[Step, ...] = (
     # arithmatex's TeX becomes MathML; then each exercise value in a formula (a digit
     # stand-in, since docs/hooks/exercises.py filled it in Markdown) becomes its MathML.
     lambda html, page, config, files: mathml.render_page(html),
-    _formula_values,
+    lambda html, page, config, files: exercise_blocks.MATH.replace(html),
     # ``<div data-figure="ID">`` becomes the figure's SVG.
     lambda html, page, config, files: figures.render_page(
         html, languages.locale(config), page.file.src_uri
@@ -68,9 +59,12 @@ STEPS: tuple[Step, ...] = (
 
 
 def on_page_content(html: str, *, page: Any, config: Any, files: Files) -> str:
-    """Run the page's HTML through ``STEPS``, in order."""
+    """Run the page's HTML through ``STEPS``, in order; a step's ``ValueError`` names the page."""
     for step in STEPS:
-        html = step(html, page, config, files)
+        try:
+            html = step(html, page, config, files)
+        except ValueError as error:
+            raise PluginError(f"{page.file.src_uri}: {error}") from error
     return html
 
 
