@@ -163,15 +163,10 @@ def _execute(
 
 
 def _shutdown(kernel: KernelManager | None) -> None:
-    """Stop ``kernel`` if it runs."""
+    """Stop ``kernel`` if it runs; its shutdown also deletes its connection file and sockets."""
     if kernel is not None and kernel.has_kernel:
-        run_sync(_stop)(kernel)
-
-
-async def _stop(kernel: KernelManager) -> None:
-    # nbclient's kernel managers are asynchronous; ensure_async also takes a synchronous one.
-    await ensure_async(kernel.shutdown_kernel(now=True))
-    await ensure_async(kernel.cleanup_resources())
+        # nbclient's kernel managers are asynchronous; ensure_async also takes a synchronous one.
+        run_sync(ensure_async)(kernel.shutdown_kernel(now=True))
 
 
 _runs: list[_Run] = []
