@@ -103,9 +103,7 @@ def print_chapter(page: Any) -> str:
 def site_root_link(link: str, config: Any) -> str:
     """``/dplesson/nl/`` or ``/nl/`` as a path from the site root (``nl/``), for ``| url``."""
     prefix = urlsplit(config.site_url or "").path or "/"
-    if link.startswith(prefix):
-        link = link[len(prefix) :]
-    return link.lstrip("/") or "./"
+    return link.removeprefix(prefix).lstrip("/") or "./"
 
 
 @event_priority(languages.AFTER_I18N)  # after static-i18n has set this page's alternates

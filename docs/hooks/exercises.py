@@ -34,11 +34,6 @@ def _counted(ids: Sequence[str], locale: str) -> str:
     return f'data-ids="{html.escape(" ".join(ids), quote=True)}">{html.escape(total)}'
 
 
-def progress_line(ids: Sequence[str], locale: str) -> str:
-    """Write a chapter's progress line (the script fills in the count), as raw HTML."""
-    return f'<p class="dp-exercise-progress" data-exercise-progress {_counted(ids, locale)}</p>'
-
-
 def overview(listed: Sequence[tuple[str, str, Sequence[str]]], locale: str) -> str:
     """Write the home page's overview: each chapter with exercises, linked, with its total.
 
@@ -101,9 +96,9 @@ def exercise_markdown(
     for block in reversed(blocks):
         rendered = exercise_blocks.render(block, exercises[block.id], written, math)
         markdown = markdown[: block.start] + rendered + markdown[block.end :]
-    if blocks:
+    if blocks:  # the chapter's progress line, whose count the script fills in
         ids = [e.id for e in exercises.values() if e.chapter == page]
-        line = progress_line(ids, locale)
+        line = f'<p class="dp-exercise-progress" data-exercise-progress {_counted(ids, locale)}</p>'
         markdown = chapters.insert_after_title(markdown, line)
     return markdown
 

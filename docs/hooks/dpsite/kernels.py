@@ -126,7 +126,7 @@ class _Run:
 def _execute(
     source: str, copy: Path, config: Config, kernel: KernelManager | None, sockets: Path
 ) -> KernelManager:
-    """Execute ``source`` into ``copy`` in ``kernel`` or a new one; return it for the next.
+    """Execute ``source`` into ``copy`` in ``kernel`` or a new one, returned for the next one.
 
     A failed notebook stops its kernel and raises.
     """
