@@ -78,11 +78,9 @@ def folded_words(html: str, separator: str, names_only: bool = False) -> str:
 
 def add_folded_fields(index: dict[str, Any]) -> dict[str, Any]:
     """Return ``index`` with folded fields in its config and in the documents that need them."""
-    config = dict(index["config"])
-    fields = dict(config["fields"])
-    for field, hidden in FOLDED.items():
-        fields[hidden] = dict(fields.get(field, {"boost": 1.0}))
-    config["fields"] = fields
+    fields = index["config"]["fields"]
+    hidden = {h: dict(fields.get(f, {"boost": 1.0})) for f, h in FOLDED.items()}
+    config = {**index["config"], "fields": {**fields, **hidden}}
     docs = []
     for doc in index["docs"]:
         extra = {
