@@ -199,9 +199,7 @@ def fill(
     math = MathValues() if math is None else math
     out, last = [], 0
     for name, offset, in_math in _placeholders(text):
-        if name not in values:
-            raise KeyError(name)
-        value = values[name]
+        value = values[name]  # KeyError(name) for a placeholder without a value
         shown = written(value, locale)
         if in_math and not isinstance(value, str):
             shown = math.stand_in(name, shown, name in varying)
@@ -218,12 +216,11 @@ def attributes(exercise: Exercise, locale: str) -> str:
     if exercise.kind == "number":
         # Every variant's answer and varying values, written for ``locale``, as compact JSON.
         varying = sorted(exercise.varying())
-        data = []
-        for index, variant in enumerate(exercise.variants):
-            values = substitutions(exercise, index)
-            data.append(
-                {"a": variant.answer, "v": {k: written(values[k], locale) for k in varying}}
-            )
+        shown = [substitutions(exercise, index) for index in range(len(exercise.variants))]
+        data = [
+            {"a": variant.answer, "v": {k: written(values[k], locale) for k in varying}}
+            for variant, values in zip(exercise.variants, shown, strict=True)
+        ]
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         attrs += f' data-tolerance="{answer_text(exercise.tolerance)}"'
         attrs += f' data-variants="{html.escape(text, quote=True)}"'
