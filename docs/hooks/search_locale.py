@@ -6,7 +6,7 @@ after the last language ``on_post_build`` splits it into ``<locale>/search/``, a
 took 4.5 s). Hidden fields hold words without diacritics, as readers type them
 (``add_folded_fields``): every word of the titles, and the names (capitalised words) of the
 text; all the text's words would cost Turkish pages 25 KB of gzip in the index each loads.
-Material cuts Chinese with jieba: ``on_config`` quiets its log.
+Material cuts Chinese with jieba: loading this hook quiets its log.
 ``mend_segmenter`` fixes the worker's cut of Chinese queries (see :data:`SEGMENTER`).
 """
 
@@ -40,6 +40,8 @@ FOLDED = {"title": "folded_title", "text": "folded_text"}
 # only slices ending before the query's end. No upstream issue found (2026-12-03). Mended in
 # the built worker for this version only; tests/test_search_locale.py fails once it differs.
 SEGMENTER = ("9.8.1", "for(let o=s+1;o<t.length;o++)t.slice(s,o)in e", "o<t.length", "o<=t.length")
+# Material's search cuts Chinese with jieba, which logs loading its dictionary: quiet it.
+logging.getLogger("jieba").setLevel(logging.WARNING)
 
 
 def mend_segmenter(site: Path) -> bool:
@@ -123,12 +125,6 @@ def localise_base(html: str, locale: str) -> str:
         return match[1] + str(htmlsafe_json_dumps(config, sort_keys=True)) + match[3]
 
     return _CONFIG.sub(replace, html, count=1)
-
-
-def on_config(config: Any) -> Any:
-    """Quiet jieba: Material's search cuts Chinese with it, and it logs loading its dictionary."""
-    logging.getLogger("jieba").setLevel(logging.WARNING)
-    return config
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
