@@ -123,10 +123,8 @@ def slim(html: str, name: str, language: str, slugify: Callable[..., str]) -> tu
     for div in soup.find_all("div"):
         _flatten(div)
     _add_download(soup, posixpath.basename(name), language)
-    style = soup.new_tag("style")
-    style.string = " ".join(STYLE.split())
     body = "".join(text for text in map(str, soup.contents) if text.strip())
-    return f'{style}<div class="nb">{body}</div>', slugs
+    return f'<style>{" ".join(STYLE.split())}</style><div class="nb">{body}</div>', slugs
 
 
 def _reslug(soup: BeautifulSoup, slugify: Callable[..., str]) -> list[str]:
