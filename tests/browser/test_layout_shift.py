@@ -2,11 +2,10 @@
 
 What moved it before (Lighthouse, December 2026): the math font swapping in (layout shift 0.18
 on /zh/epsilon/), the progress line growing to two lines when the script filled it in (0.02).
-The math font is now optional and preloaded, the progress line keeps its room, and the blocks
-below the first section heading are laid out only near the screen (docs/assets/site.css),
-which must not move what the reader sees either. Measured with the browser's own record of
-layout shifts, as Lighthouse reads them, on the chapter with the most formulas and on the
-explorer's chapter (the widget that grows most when drawn), in every locale.
+The math font is now optional and preloaded, and the progress line keeps its room. Measured
+with the browser's own record of layout shifts, as Lighthouse reads them, on the chapter with
+the most formulas and on the explorer's chapter (the widget that grows most when drawn), in
+every locale.
 """
 
 from __future__ import annotations
