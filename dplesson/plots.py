@@ -5,12 +5,15 @@ legend entries; ``{}`` fields receive numbers in the locale's format) and a ``la
 language declared by a settings file of ``dplesson.locales`` (its decimal sign and figure font
 come from there), and returns a new Agg ``Figure``. Nothing touches pyplot, the global rcParams
 or the global random state; random figures take a seeded ``numpy.random.Generator``.
-``image`` renders a figure to a small PNG that Jupyter shows with its alt text.
+``image`` renders a figure to inline SVG that follows the page's light or dark colours.
+The figures are 5 inches wide with 12-point text: shown at a phone's width (about 360 CSS px)
+their text is still about 12 px; two panels stand one above the other for the same reason.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,14 +23,15 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.axis import Axis
 from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.colors import LinearSegmentedColormap, to_rgb
 from matplotlib.figure import Figure
 from matplotlib.font_manager import fontManager
-from matplotlib.ticker import FuncFormatter, LogFormatterSciNotation, NullLocator
+from matplotlib.ticker import FuncFormatter, NullLocator
 
 from dplesson import histograms, locales
 from dplesson.density import laplace_log_density
 from dplesson.figures import data as figure_data
-from dplesson.plot_image import PlotImage, image
+from dplesson.plot_image import INK, PALETTE, PlotImage, image
 from dplesson.validation import check_rng
 
 __all__ = [
@@ -49,8 +53,8 @@ __all__ = [
 #: Font License) that mplfonts ships; any other ``figure_font`` must be installed.
 CJK_FAMILY = "Noto Sans CJK SC"
 CJK_FILE = ("fonts", "NotoSansCJKsc-Regular.otf")
-COLOURS = ("#3f51b5", "#e65100", "#2e7d32", "#6a1b9a")
-WIDTH, HEIGHT, DPI = 7.0, 3.4, 88
+COLOURS = PALETTE
+WIDTH, HEIGHT, DPI = 5.0, 3.6, 96
 
 #: The labels each figure needs; every entry also carries an ``alt`` text for ``image``.
 FIGURES: Mapping[str, tuple[str, ...]] = {
@@ -107,8 +111,15 @@ def _style(lang: str) -> Iterator[None]:
     with mpl.rc_context(
         {
             "font.family": font_families(lang),
-            "font.size": 10,
-            "axes.titlesize": 11,
+            "font.size": 12,
+            "axes.titlesize": 13,
+            "text.color": INK,
+            "axes.labelcolor": INK,
+            "axes.edgecolor": INK,
+            "xtick.color": INK,
+            "ytick.color": INK,
+            "figure.facecolor": "none",
+            "axes.facecolor": "none",
             "axes.spines.top": False,
             "axes.spines.right": False,
             "axes.grid": True,
@@ -117,6 +128,29 @@ def _style(lang: str) -> Iterator[None]:
         }
     ):
         yield
+
+
+def _wrap(text: str, width: float = 0.9 * WIDTH * 72, size: float = 13) -> str:
+    """Return ``text`` broken into lines of at most ``width`` points at ``size`` points.
+
+    Lines break at spaces; a wide (East Asian) character counts one em, any other 0.6 em, and
+    a run of wide characters may break anywhere. A figure keeps its width and its text size.
+    """
+    lines: list[str] = []
+    line = ""
+    kept = text.replace(" = ", "\u00a0=\u00a0")  # "ε = 0.5" stays on one line
+    for piece in re.findall(r"[\u2e80-\uffef]|[^ \u2e80-\uffef]+ *| +", kept):
+        if line and _width(line + piece.rstrip()) * size > width:
+            lines.append(line.rstrip())
+            line = piece.lstrip()
+        else:
+            line += piece
+    return "\n".join([*lines, line.rstrip()]).replace("\u00a0", " ")
+
+
+def _width(text: str) -> float:
+    """Return the width of ``text`` in ems: wide (East Asian) characters one em, others 0.6 em."""
+    return sum(1.0 if "\u2e80" <= ch <= "\uffef" else 0.6 for ch in text)
 
 
 def _labels(figure: str, labels: object) -> dict[str, str]:
@@ -133,16 +167,17 @@ def _labels(figure: str, labels: object) -> dict[str, str]:
     return {key: str(labels[key]) for key in keys}
 
 
-def _new_figure(columns: int = 1, height: float = HEIGHT) -> tuple[Figure, list[Axes]]:
-    figure = Figure(figsize=(WIDTH, height), dpi=DPI, layout="constrained")
+def _new_figure(rows: int = 1, height: float = HEIGHT) -> tuple[Figure, list[Axes]]:
+    """Return a figure of ``rows`` panels, one above the other, each ``height`` inches tall."""
+    figure = Figure(figsize=(WIDTH, height * rows), dpi=DPI, layout="constrained")
     FigureCanvasAgg(figure)
-    axes = figure.subplots(1, columns, squeeze=False)[0]
+    axes = figure.subplots(rows, 1, squeeze=False)[:, 0]
     return figure, list(axes)
 
 
 def _locale_ticks(axes: Axes, lang: str, *, x: bool = True, y: bool = True) -> None:
     """Tick labels in the figure's font; linear axes get the locale's decimal sign."""
-    axes.tick_params(labelfontfamily=font_families(lang)[0])
+    axes.tick_params(labelfontfamily=font_families(lang))
     formatter = FuncFormatter(lambda value, _: format_number(value, lang, 6))
     if x:
         axes.xaxis.set_major_formatter(formatter)
@@ -150,15 +185,16 @@ def _locale_ticks(axes: Axes, lang: str, *, x: bool = True, y: bool = True) -> N
         axes.yaxis.set_major_formatter(formatter)
 
 
-def _log_ticks(axis: Axis) -> None:
-    """Powers of ten as ``10^k`` (mathtext has no decimal sign to localise); no minor ticks.
+def _log_ticks(axis: Axis, lang: str) -> None:
+    """Powers of ten written out in the locale's way (0,01 … 1000); no minor ticks.
 
-    The minor ticks of a log axis spanning several decades carry no label, and each one is
-    a tick object that the constrained layout measures and positions on every pass: they
-    were half the time of drawing a log-log figure, in every locale of every build. The
-    grid and the labels stay on the powers of ten.
+    Written out, not as ``10^k``: a reader meets 0.01 in the text, and a superscript would be
+    set at 70 % of the tick size, too small on a phone. The minor ticks of a log axis spanning
+    several decades carry no label, and each one is a tick object that the constrained layout
+    measures and positions on every pass: they were half the time of drawing a log-log figure,
+    in every locale of every build. The grid and the labels stay on the powers of ten.
     """
-    axis.set_major_formatter(LogFormatterSciNotation())
+    axis.set_major_formatter(FuncFormatter(lambda value, _: format_number(value, lang, 6)))
     axis.set_minor_locator(NullLocator())
 
 
@@ -179,7 +215,7 @@ def laplace_scales(labels: Mapping[str, str], lang: str = "en") -> Figure:
             density = np.exp(laplace_log_density(z, 0.0, scale))
             legend = text["legend"].format(scale=format_number(scale, lang))
             axes.plot(z, density, color=colour, linewidth=2, label=legend)
-        axes.set(title=text["title"], xlabel=text["x"], ylabel=text["y"])
+        axes.set(title=_wrap(text["title"]), xlabel=text["x"], ylabel=text["y"])
         axes.set_ylim(bottom=0)
         axes.legend()
         _locale_ticks(axes, lang)
@@ -198,11 +234,11 @@ def neighbour_densities(labels: Mapping[str, str], lang: str = "en") -> Figure:
     shared = figure_data.neighbour_densities()
     epsilon, centers, z = shared["epsilon"], shared["centers"], shared["z"]
     with _style(lang):
-        figure, (left, right) = _new_figure(columns=2)
+        figure, (left, right) = _new_figure(rows=2)
         for colour, center, density in zip(COLOURS, centers, shared["densities"], strict=False):
             legend = text["legend"].format(center=format_number(center, lang))
             left.plot(z, density, color=colour, linewidth=2, label=legend)
-        left.set(title=text["title"], xlabel=text["x"], ylabel=text["y"])
+        left.set(title=_wrap(text["title"]), xlabel=text["x"], ylabel=text["y"])
         left.set_ylim(0, 2.8)
         left.legend(loc="upper left")
         right.axhspan(-epsilon, epsilon, color=COLOURS[2], alpha=0.12, linewidth=0)
@@ -211,7 +247,7 @@ def neighbour_densities(labels: Mapping[str, str], lang: str = "en") -> Figure:
         right.plot(z, shared["log_ratio"], color=COLOURS[3], linewidth=2)
         band = text["band"].format(epsilon=format_number(epsilon, lang))
         right.text(z[-1], epsilon * 1.05, band, ha="right", va="bottom", color=COLOURS[2])
-        right.set(title=text["ratio_title"], xlabel=text["x"], ylabel=text["ratio_y"])
+        right.set(title=_wrap(text["ratio_title"]), xlabel=text["x"], ylabel=text["ratio_y"])
         right.set_ylim(-1.5 * epsilon, 1.5 * epsilon)
         for axes in (left, right):
             _locale_ticks(axes, lang)
@@ -233,11 +269,11 @@ def noise_scales(labels: Mapping[str, str], lang: str = "en") -> Figure:
         for colour, sensitivity, scales in zip(COLOURS, sensitivities, rows, strict=False):
             legend = text["legend"].format(sensitivity=format_number(sensitivity, lang))
             axes.loglog(epsilons, scales, color=colour, linewidth=2, label=legend)
-        axes.set(title=text["title"], xlabel=text["x"], ylabel=text["y"])
+        axes.set(title=_wrap(text["title"]), xlabel=text["x"], ylabel=text["y"])
         axes.legend()
         _locale_ticks(axes, lang, x=False, y=False)
-        _log_ticks(axes.xaxis)
-        _log_ticks(axes.yaxis)
+        _log_ticks(axes.xaxis, lang)
+        _log_ticks(axes.yaxis, lang)
     return figure
 
 
@@ -261,7 +297,7 @@ def averaging_attack(
         figure, (axes,) = _new_figure()
         axes.loglog(ks, expected, color=COLOURS[0], linewidth=2, label=text["expected"])
         axes.loglog(ks, observed, "o", color=COLOURS[0], label=text["observed"])
-        axes.set(title=text["title"], xlabel=text["x"], ylabel=text["y"])
+        axes.set(title=_wrap(text["title"]), xlabel=text["x"], ylabel=text["y"])
         budget = axes.twinx()
         budget.loglog(
             ks, spent, color=COLOURS[1], linewidth=2, linestyle="--", label=text["budget"]
@@ -277,8 +313,8 @@ def averaging_attack(
         axes.legend(handles=handles, loc="lower center")
         for side in (axes, budget):
             _locale_ticks(side, lang, x=False, y=False)
-            _log_ticks(side.yaxis)
-        _log_ticks(axes.xaxis)
+            _log_ticks(side.yaxis, lang)
+        _log_ticks(axes.xaxis, lang)
     return figure
 
 
@@ -294,19 +330,19 @@ def budget_splits(labels: Mapping[str, str], lang: str = "en") -> Figure:
     shared = figure_data.budget_splits()
     parts, equal, shares, weighted = (shared[k] for k in ("parts", "equal", "shares", "weighted"))
     with _style(lang):
-        figure, (left, right) = _new_figure(columns=2)
+        figure, (left, right) = _new_figure(rows=2)
         left.bar(parts, equal, 0.6, color=COLOURS[0])
         left.set_yscale("log")
-        left.set(title=text["title"], xlabel=text["x"], ylabel=text["y"])
+        left.set(title=_wrap(text["title"]), xlabel=text["x"], ylabel=text["y"])
         left.set_xticks(parts)
         right.plot(shares, weighted, color=COLOURS[1], linewidth=2)
         right.set_ylim(bottom=0)
         best = int(np.argmin(weighted))
         right.plot(shares[best], weighted[best], "o", color=COLOURS[1])
-        right.set(title=text["weighted_title"], xlabel=text["weighted_x"], ylabel=text["y"])
+        right.set(title=_wrap(text["weighted_title"]), xlabel=text["weighted_x"], ylabel=text["y"])
         _locale_ticks(left, lang, y=False)
         _locale_ticks(right, lang)
-        _log_ticks(left.yaxis)
+        _log_ticks(left.yaxis, lang)
     return figure
 
 
@@ -330,30 +366,40 @@ def histogram_release(labels: Mapping[str, str], lang: str, rng: np.random.Gener
     grids = [counts.reshape(bins, bins).T, noisy.reshape(bins, bins).T]
     top = float(max(grid.max() for grid in grids))
     bottom = float(min(0.0, grids[1].min()))
+    # One colour, more opaque for a larger count: legible on a light and on a dark page.
+    shades = LinearSegmentedColormap.from_list(
+        "counts", [(*to_rgb(COLOURS[0]), 0.0), (*to_rgb(COLOURS[0]), 1.0)], N=16
+    )
+    edges = np.linspace(0.0, 1.0, bins + 1)
     with _style(lang):
-        figure, panels = _new_figure(columns=3, height=2.7)
-        image = None
+        figure = Figure(figsize=(WIDTH, 5.6), dpi=DPI, layout="constrained")
+        FigureCanvasAgg(figure)
+        mosaic = figure.subplot_mosaic([["true", "noisy"], ["synthetic", "key"]])
+        panels = [mosaic["true"], mosaic["noisy"], mosaic["synthetic"]]
         for axes, grid, title in zip(
             panels, grids, (text["true_title"], text["noisy_title"]), strict=False
         ):
-            image = axes.imshow(
-                grid, origin="lower", extent=(0, 1, 0, 1), cmap="Blues", vmin=bottom, vmax=top
+            mesh = axes.pcolormesh(
+                edges, edges, grid, cmap=shades, vmin=bottom, vmax=top, clip_on=False
             )
-            axes.set_title(title)
-        panels[2].scatter(synthetic[:, 0], synthetic[:, 1], s=4, color=COLOURS[1])
-        panels[2].set_title(text["synthetic_title"])
+            axes.set_title(_wrap(title, 0.45 * WIDTH * 72))
+        panels[2].plot(synthetic[:, 0], synthetic[:, 1], "o", markersize=2, color=COLOURS[1])
+        panels[2].set_title(_wrap(text["synthetic_title"], 0.45 * WIDTH * 72))
         for axes in panels:
             axes.set(xlim=(0, 1), ylim=(0, 1), aspect="equal", xticks=[0, 0.5, 1])
             axes.set_yticks([0, 0.5, 1])
             axes.grid(False)
             _locale_ticks(axes, lang)
-        if image is not None:
-            bar = figure.colorbar(image, ax=panels[:2], shrink=0.8)
-            bar.set_label(text["colorbar"])
-            bar.ax.tick_params(labelfontfamily=font_families(lang)[0])
-            bar.ax.yaxis.set_major_formatter(
-                FuncFormatter(lambda value, _: format_number(value, lang, 6))
-            )
+        # The key is a horizontal colour bar in the fourth cell.
+        mosaic["key"].set_axis_off()
+        bar = figure.colorbar(
+            mesh, cax=mosaic["key"].inset_axes((0.05, 0.45, 0.9, 0.12)), orientation="horizontal"
+        )
+        bar.set_label(text["colorbar"])
+        bar.ax.tick_params(labelfontfamily=font_families(lang))
+        bar.ax.xaxis.set_major_formatter(
+            FuncFormatter(lambda value, _: format_number(value, lang, 6))
+        )
     return figure
 
 
@@ -375,11 +421,17 @@ def support_gap(labels: Mapping[str, str], lang: str, rng: np.random.Generator) 
             (-0.2, floats, COLOURS[1], "numpy"),
             (0.2, exact, COLOURS[0], "exact"),
         ):
-            bars = axes.bar(positions + offset, shares, 0.4, color=colour, label=text[name])
+            bars = axes.bar(
+                positions + offset,
+                shares,
+                0.4,
+                color=colour,
+                label=_wrap(text[name], 0.5 * WIDTH * 72, 12),
+            )
             values = [format_number(share, lang, 2) for share in shares]
             axes.bar_label(bars, values, padding=2)
         axes.set_xticks(positions, [format_number(s, lang) for s in scales])
-        axes.set(title=text["title"], xlabel=text["x"], ylabel=text["y"])
+        axes.set(title=_wrap(text["title"]), xlabel=text["x"], ylabel=text["y"])
         axes.set_ylim(0, max(floats) * 1.15)
-        axes.legend()
+        axes.legend(loc="upper right")
     return figure

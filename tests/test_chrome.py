@@ -244,6 +244,8 @@ THEME_LABELS = {
     "footer": "nav.md-footer__inner",
     "nav": "nav.md-nav--primary",
     "search_result_one": "search.result.one",
+    "search_result_other": "search.result.other",
+    "search_result_none": "search.result.none",
 }
 
 

@@ -21,7 +21,6 @@ One environment serves all locales; pip's own messages are kept for a failure's 
 
 from __future__ import annotations
 
-import base64
 import html as html_text
 import json
 import os
@@ -54,7 +53,6 @@ TOKEN = "__DPLESSON_WHEEL_URL__"
 KERNEL = "dplesson-fresh"
 #: The page script's pattern for relative Markdown links, resolved against the notebook's URL.
 RELATIVE_LINK = re.compile(r"\]\((\.\.?\/[^)\s\"\\]*)\)")
-PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def fetch(url: str) -> str:
@@ -136,14 +134,14 @@ def run(text: str, folder: Path, python: Path) -> Any:
     return notebook
 
 
-def figures(notebook: Any) -> list[tuple[str, bytes]]:
-    """The alt text and PNG bytes of every figure the lab displayed, in order."""
+def figures(notebook: Any) -> list[tuple[str, str]]:
+    """The alt text and SVG drawing of every figure the lab displayed, in order."""
     found = []
-    image = re.compile(r'<img src="data:image/png;base64,([^"]+)" alt="([^"]*)"')
+    image = re.compile(r'<svg [^>]*role="img"[^>]*><title[^>]*>([^<]*)</title>(.*?)</svg>', re.S)
     for cell in notebook.cells:
         for output in cell.get("outputs", []):
-            for data, alt in image.findall(output.get("data", {}).get("text/html", "")):
-                found.append((html_text.unescape(alt), base64.b64decode(data)))
+            for alt, drawing in image.findall(output.get("data", {}).get("text/html", "")):
+                found.append((html_text.unescape(alt), drawing))
     return found
 
 
@@ -233,7 +231,7 @@ def test_a_reader_installs_from_the_site_and_runs_both_notebooks_of_every_locale
             lab = run(notebooks[locale, "lab"], tmp_path / f"lab-{locale}", python)
             drawn = figures(lab)
             assert [alt for alt, _ in drawn] == [labels(locale)[f]["alt"] for f in plots.FIGURES]
-            assert all(png.startswith(PNG) for _, png in drawn)
+            assert all("<text" in drawing and "<path" in drawing for _, drawing in drawn)
 
         for locale in (code for code in LOCALES if source(code, "exercises.ipynb") == code):
             text = notebooks[locale, "exercises"]

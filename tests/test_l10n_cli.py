@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import nbformat
@@ -90,9 +89,6 @@ def test_mark_all_current_records_every_existing_translation(root: Path) -> None
 def test_new_scaffolds_a_language_in_progress_that_passes_the_report(
     root: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    settings = root / "dplesson" / "locales"
-    settings.mkdir(parents=True)
-    shutil.copy(root / "docs/l10n/en.yml", settings / "en.yml")
     assert cli(root, "new", "de-QQ", "Pseudo (QQ)") == 0
     assert "de-QQ" in capsys.readouterr().out
     assert cli(root, "--locale", "de-QQ") == 0  # everything falls back, nothing fails
@@ -113,7 +109,7 @@ def test_brief_lists_the_glossary_and_the_files_that_need_work(root: Path) -> No
 def test_formula_decimal_must_follow_the_decimal_sign(
     root: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    edit(root / "docs/l10n/nl.yml", 'formula_decimal: "{,}"', 'formula_decimal: ","')
+    edit(root / "dplesson/locales/nl.yml", 'formula_decimal: "{,}"', 'formula_decimal: ","')
     assert cli(root) == 2
     assert "formula_decimal must be '{,}' with decimal ','" in capsys.readouterr().err
 

@@ -238,7 +238,7 @@ def test_a_time_line_other_than_the_settings_one_is_drift_no_break_spaces_are_sp
         ("en", "*Time:* about {minutes} minutes."),
         ("nl", "*Tijd:* ongeveer {minutes} minuten."),
     ):
-        settings = root / "docs/l10n" / f"{locale}.yml"
+        settings = root / "dplesson/locales" / f"{locale}.yml"
         settings.write_text(
             settings.read_text("utf-8") + f'chrome:\n  time_line: "{line_}"\n', "utf-8"
         )

@@ -1,8 +1,8 @@
 """The report's interface strings and glossary section, on copies of the fixture project.
 
-The fixture's settings files (``tests/fixtures/l10n/docs/l10n/``) hold a few interface strings:
-Dutch (complete) translates or keeps each, German (in progress) translated only the exercise
-strings. Each test breaks one thing and reads the findings, the table and the exit status.
+The fixture's settings files (``tests/fixtures/l10n/dplesson/locales/``) hold a few interface
+strings: Dutch (complete) translates or keeps each, German (in progress) translated only the
+exercise strings. Each test breaks one thing and reads the findings, the table and the exit status.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import yaml
 from tests.l10n_project import cli, copy_fixture, edit, failing_findings, project, status
 from tests.l10n_project import findings as all_findings
 
-SETTINGS = Path("docs") / "l10n"
+SETTINGS = Path("dplesson") / "locales"
 
 
 @pytest.fixture
@@ -81,7 +81,7 @@ def test_a_string_left_in_english_fails_a_complete_language_unless_kept(
     ]
     assert cli(root, "--locale", "nl") == 1
     out = capsys.readouterr().out
-    assert f"docs/l10n/nl.yml line {line_of(dutch, r'^  check:')}: exercises.check" in out
+    assert f"dplesson/locales/nl.yml line {line_of(dutch, r'^  check:')}: exercises.check" in out
     assert "identical to English ('Check')" in out and "keep_english" in out
 
 
@@ -133,7 +133,7 @@ def test_json_lists_the_findings_with_file_and_line(root: Path) -> None:
     data = json.loads(out.read_text(encoding="utf-8"))
     failing = [f for f in data["findings"] if f["fails"]]
     assert [(f["locale"], f["key"], f["file"]) for f in failing] == [
-        ("nl", "exercises.check", "docs/l10n/nl.yml")
+        ("nl", "exercises.check", "dplesson/locales/nl.yml")
     ]
     assert failing[0]["line"] == line_of(root / SETTINGS / "nl.yml", r"^  check:")
 
@@ -205,7 +205,8 @@ def test_the_brief_lists_the_strings_that_need_work_with_file_and_line(
     assert cli(root, "brief", "de") == 0
     strings = capsys.readouterr().out.partition("## Interface strings that need work\n")[2]
     line = line_of(german, r"^  hint:")
-    assert f"- `docs/l10n/de.yml` line {line}: exercises.hint is identical to English" in strings
+    found = f"- `dplesson/locales/de.yml` line {line}: exercises.hint is identical to English"
+    assert found in strings
     assert "2 banners strings are missing (fallback_title, fallback_text)" in strings
     assert cli(root, "brief", "nl") == 0
     dutch = capsys.readouterr().out.partition("## Interface strings that need work\n")[2]
@@ -220,5 +221,5 @@ def test_a_language_in_progress_keeps_the_english_heading_of_a_term_it_has_no_na
     german.write_text("# Glossar { #glossary }\n\n### Noise { #noise }\n\nZufall.\n", "utf-8")
     edit(root / "docs" / "hooks" / "glossary.yml", "    de: {term: Rauschen}\n", "")
     assert [f for f in found(root, "de", "glossary") if f[2]] == []  # the English heading stands
-    edit(root / "docs" / "l10n" / "de.yml", "state: in progress", "state: complete")
+    edit(root / "dplesson" / "locales" / "de.yml", "state: in progress", "state: complete")
     assert ("noise", "missing", True) in found(root, "de", "glossary")

@@ -1,25 +1,24 @@
-"""Figures of the lab notebook: right data, the locale's words and numbers, no missing glyph."""
+"""Figures of the lab notebook: right data, the locale's words and numbers, no missing glyph,
+drawn as SVG whose every colour follows the page (how it looks on a phone, light and dark:
+tests/browser/test_lab_figures.py)."""
 
 from __future__ import annotations
 
-import io
 import math
+import re
 import warnings
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from typing import Any
 
 import matplotlib as mpl
 import numpy as np
 import pytest
-from matplotlib.backend_bases import FigureCanvasBase
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.collections import PathCollection
+from matplotlib.collections import QuadMesh
 from matplotlib.figure import Figure
 from matplotlib.font_manager import fontManager
-from matplotlib.image import AxesImage
 from matplotlib.patches import Rectangle
 from matplotlib.text import Text
-from PIL import Image
 
 from dplesson import plots
 from tests.conftest import LOCALES
@@ -37,12 +36,30 @@ def draw(name: str, locale: str = "en", seed: int = 1) -> Figure:
 
 
 def texts(figure: Figure) -> list[str]:
+    """Every visible text of ``figure``, a wrapped one as one line."""
     figure.canvas.draw()
-    return [t.get_text() for t in figure.findobj(Text) if t.get_visible() and t.get_text()]
+    shown = [t.get_text() for t in figure.findobj(Text) if t.get_visible() and t.get_text()]
+    return [text.replace("\n", " ") for text in shown]
 
 
-def png(figure: Figure) -> bytes:
-    return plots.image(figure, "alt").png
+def svg(figure: Figure) -> str:
+    return plots.image(figure, "alt").svg
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+#: A colour the page sets: the text colour, a palette variable (with its light fallback), none.
+PAGE_COLOUR = re.compile(r"currentColor|none|var\(--dp-fig-c([0-3]), (#[0-9a-f]{6})\)")
+#: The one fixed colour: the grid's grey, faint (opacity 0.3) on a light and a dark page.
+GRID = "#b0b0b0"
+
+
+def colours(drawing: str) -> list[str]:
+    """Every fill and stroke colour the SVG sets, in attributes and styles."""
+    return [
+        value.strip()
+        for value in re.findall(r'(?:fill|stroke)(?:="|: )([^";]+)', drawing)
+        if value.strip()
+    ]
 
 
 @pytest.mark.usefixtures("global_rng_untouched")
@@ -59,8 +76,24 @@ def test_figures_use_the_locale_labels_and_every_glyph_exists(name: str, locale:
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # matplotlib warns about each glyph a font lacks
         rendered = plots.image(figure, entry["alt"])
-    assert rendered.png.startswith(b"\x89PNG\r\n\x1a\n")
     assert dict(mpl.rcParams) == before
+    root = ET.fromstring(rendered.svg)  # well-formed, one element
+    assert root.tag == f"{SVG}svg" and root.get("role") == "img"
+    assert root.findtext(f"{SVG}title") == entry["alt"]
+    # Text stays text: each label is in the drawing's <text> (a wrapped one line by line).
+    drawn = "".join("".join(t.itertext()) for t in root.iter(f"{SVG}text"))
+    for key in plots.FIGURES[name]:
+        if "{" not in entry[key]:
+            assert re.sub(r"\s", "", entry[key]) in re.sub(r"\s", "", drawn), (key, entry[key])
+    # No picture inside, no style for the whole page, every colour the page's (or the grid).
+    assert root.find(f".//{SVG}image") is None and root.find(f".//{SVG}style") is None
+    for colour in colours(rendered.svg):
+        match = PAGE_COLOUR.fullmatch(colour)
+        assert colour == GRID or match, colour
+        if match and match[1]:
+            assert plots.COLOURS[int(match[1])] == match[2]
+    ids = [element.get("id") for element in root.iter() if element.get("id")]
+    assert len(ids) == len(set(ids))
 
 
 def test_chinese_text_is_set_in_noto_sans_cjk() -> None:
@@ -80,6 +113,8 @@ def test_tick_labels_and_legends_use_the_locale_decimal_sign(locale: str, sign: 
     legend = labels(locale)["neighbour_densities"]["legend"].format(center=f"0{sign}25")
     assert legend in shown
     assert plots.format_number(-1.5, locale) == f"−1{sign}5"
+    # A log axis writes its powers of ten out the same way: 0.01, 0.1, 1, 10.
+    assert {f"0{sign}01", f"0{sign}1", "1", "10"} <= set(texts(draw("noise_scales", locale)))
 
 
 def test_laplace_scales_peak_at_one_over_twice_the_scale() -> None:
@@ -132,12 +167,12 @@ def test_budget_splits_variances() -> None:
 
 def test_histogram_release_counts_and_synthetic_points() -> None:
     figure = draw("histogram_release", seed=3)
-    true_grid, noisy_grid = (np.asarray(i.get_array()) for i in figure.findobj(AxesImage))
+    true_grid, noisy_grid = (np.asarray(i.get_array()) for i in figure.findobj(QuadMesh)[:2])
     assert true_grid.shape == noisy_grid.shape == (8, 8)
     assert true_grid.sum() == 400 and np.all(true_grid == np.round(true_grid))
     assert not np.array_equal(true_grid, noisy_grid)
-    (points,) = [c for c in figure.findobj(PathCollection)]
-    offsets = np.asarray(points.get_offsets())
+    (points,) = [line for axes in figure.axes for line in axes.get_lines()]
+    offsets = np.asarray(points.get_xydata())
     assert offsets.shape == (400, 2) and offsets.min() >= 0 and offsets.max() <= 1
 
 
@@ -168,39 +203,40 @@ def test_log_axes_tick_only_their_labelled_powers_of_ten(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(SEEDED))
 def test_random_figures_repeat_with_the_seed_and_change_without(name: str) -> None:
-    assert png(draw(name, seed=4)) == png(draw(name, seed=4))
-    assert png(draw(name, seed=4)) != png(draw(name, seed=5))
+    assert svg(draw(name, seed=4)) == svg(draw(name, seed=4))
+    assert svg(draw(name, seed=4)) != svg(draw(name, seed=5))
 
 
-def test_image_is_a_small_palette_png_with_alt_text() -> None:
+def test_image_is_inline_svg_with_its_alt_text_and_its_natural_size() -> None:
     figure = draw("laplace_scales")
-    rendered = plots.image(figure, 'Two curves "peaked" <at 0>', colours=16)
-    with Image.open(io.BytesIO(rendered.png)) as picture:
-        assert picture.mode == "P"
-        assert len(picture.getcolors() or []) <= 16
-        assert picture.size == (rendered.width, rendered.height)
+    alt = 'Two curves "peaked" <at 0>'
+    rendered = plots.image(figure, alt)
     assert (rendered.width, rendered.height) == (
-        round(plots.WIDTH * plots.DPI),
-        round(plots.HEIGHT * plots.DPI),
+        round(plots.WIDTH * 96),
+        round(plots.HEIGHT * 96),
     )
-    assert len(rendered.png) < 20_000
-    html = rendered.html()
-    assert html.startswith('<img src="data:image/png;base64,iVBORw0KGgo')
-    assert 'alt="Two curves &quot;peaked&quot; &lt;at 0&gt;"' in html
+    root = ET.fromstring(rendered.svg)
+    assert (root.get("width"), root.get("height")) == (str(rendered.width), str(rendered.height))
+    view = [float(v) for v in str(root.get("viewBox")).split()]
+    assert view == pytest.approx([0, 0, plots.WIDTH * 72, plots.HEIGHT * 72], abs=0.01)
+    title = root.find(f"{SVG}title")
+    assert title is not None and title.text == alt
+    assert root.get("aria-labelledby") == title.get("id")
+    assert "&lt;at 0&gt;" in rendered.html()
     bundle = rendered._repr_mimebundle_()
-    assert bundle == {"text/html": html, "text/plain": 'Two curves "peaked" <at 0>'}
+    assert bundle == {"text/html": rendered.html(), "text/plain": alt}
+    # Two figures with other alt texts share no id, so a page can hold both.
+    other = ET.fromstring(plots.image(draw("laplace_scales"), "another").svg)
+    ids = {e.get("id") for e in root.iter() if e.get("id")}
+    assert ids and not ids & {e.get("id") for e in other.iter() if e.get("id")}
+    assert len(rendered.svg) < 15_000
 
 
-def test_one_draw_gives_the_pixels_savefig_gives() -> None:
-    """``image`` draws an Agg figure once; a figure on another canvas goes through savefig."""
-    direct = plots.image(draw("averaging_attack"), "x")
-    other = draw("averaging_attack")
-    FigureCanvasBase(other)  # not Agg: image() must use savefig
-    saved = plots.image(other, "x")
-    assert not isinstance(other.canvas, FigureCanvasAgg)  # savefig left the canvas as it was
-    with Image.open(io.BytesIO(direct.png)) as one, Image.open(io.BytesIO(saved.png)) as two:
-        assert one.size == two.size
-        assert np.array_equal(np.asarray(one.convert("RGB")), np.asarray(two.convert("RGB")))
+def test_image_leaves_the_figure_as_it_was() -> None:
+    figure = draw("averaging_attack")
+    canvas, colour = figure.canvas, figure.get_facecolor()
+    plots.image(figure, "x")
+    assert figure.canvas is canvas and figure.get_facecolor() == colour
 
 
 def test_bad_arguments_are_refused() -> None:
@@ -219,7 +255,5 @@ def test_bad_arguments_are_refused() -> None:
     figure = draw("noise_scales")
     with pytest.raises(ValueError, match="alt must be a non-empty string"):
         plots.image(figure, "  ")
-    with pytest.raises(ValueError, match=r"colours must be a Python int in \[2, 256\]"):
-        plots.image(figure, "alt", colours=1)
     with pytest.raises(ValueError, match="figure must be a matplotlib Figure"):
         plots.image("figure", "alt")  # type: ignore[arg-type]

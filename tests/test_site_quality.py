@@ -14,6 +14,7 @@ from urllib.parse import urljoin
 from xml.etree import ElementTree
 
 import pytest
+from bs4 import BeautifulSoup, Tag
 
 import chrome
 from tests import site_soup
@@ -61,13 +62,18 @@ def structure(path: Path) -> Structure:
         config=site_soup.config(soup),
         headings=[int(t.name[1]) for t in found if t.name.startswith("h")],
         images=[str(t["alt"]) if t.has_attr("alt") else None for t in found if t.name == "img"],
-        svg_names=[
-            str(t.get("aria-label") or t.get("aria-labelledby") or "") or None
-            for t in found
-            if t.name == "svg"
-        ],
+        svg_names=[svg_name(soup, t) for t in found if t.name == "svg"],
         fallback=soup.select_one(".translation-fallback") is not None,
     )
+
+
+def svg_name(soup: BeautifulSoup, svg: Tag) -> str | None:
+    """A drawing's accessible name: its ``aria-label``, or the text ``aria-labelledby`` names."""
+    if svg.get("aria-label"):
+        return str(svg["aria-label"])
+    ids = str(svg.get("aria-labelledby") or "").split()
+    text = " ".join(t.get_text() for i in ids if (t := soup.find(id=i)) is not None).strip()
+    return text or None
 
 
 @pytest.fixture(scope="module")
@@ -136,17 +142,19 @@ def test_images_and_charts_have_text_in_the_page_language(
         rel = path.relative_to(site_dir).as_posix()
         assert all(alt and alt.strip() for alt in page.images), rel
         assert all(page.svg_names), rel
-        seen += len(page.images)
+        names = page.images + page.svg_names
+        seen += len(names)
         locale = locale_of(site_dir, path)
-        if locale == "en" or page.fallback or not page.images:
+        if locale == "en" or page.fallback or not names:
             continue
         english = pages[site_dir / path.relative_to(site_dir / locale)]
-        assert len(page.images) == len(english.images), rel
-        for alt, english_alt in zip(page.images, english.images, strict=True):
+        english_names = english.images + english.svg_names
+        assert len(names) == len(english_names), rel
+        for alt, english_alt in zip(names, english_names, strict=True):
             assert alt != english_alt, (rel, alt)
             if locale == "zh":
                 assert re.search(r"[\u4e00-\u9fff]", alt or ""), (rel, alt)
-    assert seen >= 7 * len(LOCALES)  # the lab's figures, in every locale
+    assert seen >= 7 * len(LOCALES)  # the lab's figures, in every locale, and the chapters'
 
 
 def test_each_locale_searches_its_own_index(site_dir: Path, pages: dict[Path, Structure]) -> None:

@@ -24,19 +24,16 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import yaml
-
-ROOT = Path(__file__).resolve().parents[2]
+from tools.project import ROOT, config
 
 
-def site_url(config: Path = ROOT / "mkdocs.yml") -> str:
+def site_url(path: Path = ROOT / "mkdocs.yml") -> str:
     """Return the ``site_url`` a build with this environment has (``""``: none).
 
     mkdocs.yml reads it with ``!ENV [VARIABLE, ..., default]``: the first variable set, else
     the default (``null``: none). Other tags are left unresolved.
     """
-    data = yaml.load(config.read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
-    value = data.get("site_url", "")
+    value = config(path).get("site_url", "")
     if isinstance(value, list):
         found = [os.environ[name] for name in value[:-1] if name in os.environ]
         value = found[0] if found else ("" if value[-1] in ("null", "~") else value[-1])

@@ -10,8 +10,7 @@ build, dated by ``SOURCE_DATE_EPOCH``) and adds only what the check needs:
   mkdocs-jupyter executes each lab itself), which must equal the site byte for byte: the
   promise of every speed item.
 
-Without ``--site`` it makes the first cold build too, in a temporary folder. A difference is
-printed file by file, with the first lines that differ. The benchmark reuses
+A difference is printed file by file, with the first lines that differ. The benchmark reuses
 ``copy_sources``, ``build`` and ``differences``.
 """
 
@@ -145,22 +144,19 @@ def main(argv: list[str] | None = None) -> int:
     """
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--site", type=Path, help="an existing cold build of these sources to compare against"
+        "--site", type=Path, required=True, help="a cold build of these sources to compare against"
     )
-    site = parser.parse_args(argv).site
+    site = parser.parse_args(argv).site.resolve()
     epoch = os.environ.get("SOURCE_DATE_EPOCH") or str(int(time.time()))
     dated = {"SOURCE_DATE_EPOCH": epoch}
     with tempfile.TemporaryDirectory(prefix="dplesson-reproducible-") as temp:
         work = Path(temp)
-        runs: dict[str, Build] = {}
-        if site is None:
-            site = work / "cold"
-            runs["cold"] = build(copy_sources(work / "first"), site, dated)
-        site = site.resolve()
         later = {"SOURCE_DATE_EPOCH": str(int(epoch) + 3 * 86400)}
-        runs["cold again"] = build(copy_sources(work / "src"), work / "later", later)
-        runs["warm"] = build(ROOT, work / "warm", dated)
-        runs["plain"] = build(ROOT, work / "plain", {**PLAIN, **dated})
+        runs = {
+            "cold again": build(copy_sources(work / "src"), work / "later", later),
+            "warm": build(ROOT, work / "warm", dated),
+            "plain": build(ROOT, work / "plain", {**PLAIN, **dated}),
+        }
         for name, run in runs.items():
             print(f"{name} build {run.seconds:.1f} s, executed {run.executed or 'nothing'}")
         between_cold = differences(site, work / "later")

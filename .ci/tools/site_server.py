@@ -87,13 +87,11 @@ class SiteHandler(SimpleHTTPRequestHandler):
         if path.is_dir() and self.path.split("?")[0].endswith("/"):
             path = path / "index.html"
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        unindexed = not self.search_documents and path.name == SEARCH_INDEX and path.is_file()
-        if not unindexed and not (
-            self.compress and accepts and path.is_file() and path.suffix in COMPRESSIBLE
-        ):
+        encoded = self.compress and accepts and path.suffix in COMPRESSIBLE
+        unindexed = not self.search_documents and path.name == SEARCH_INDEX
+        if not (path.is_file() and (encoded or unindexed)):
             return super().send_head()
         body = without_documents(path.read_bytes()) if unindexed else path.read_bytes()
-        encoded = self.compress and accepts and path.suffix in COMPRESSIBLE
         if encoded:
             body = gzip.compress(body, compresslevel=9, mtime=0)
         self.send_response(200)

@@ -6,11 +6,8 @@ HTML the one before returned. ``on_post_page`` marks a fallback page's article `
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
@@ -29,12 +26,12 @@ def _formula_values(html: str, page: Any, config: Any, files: Files) -> str:
 
 
 #: Out of the search index (``data-search-exclude``): code, collapsed blocks (set-up code,
-#: sample solutions), references and, as Material's search matches a skipped element by its
-#: tag (an outer ``<div>`` would end at its first inner one), every block of an exercise.
-_CODE = re.compile(r'<(pre|details|h2 id="references")(?=[\s>])')
+#: sample solutions), drawings (a lab figure's ticks), references and, as Material's search
+#: matches a skipped element by its tag (an outer ``<div>`` would end at its first inner
+#: one), every block of an exercise.
+_CODE = re.compile(r'<(pre|details|svg|h2 id="references")(?=[\s>])(?! data-search-exclude)')
 _BLOCK = re.compile(r"<(div|p|ul|ol|table|pre|details)\b(?! data-search-exclude)")
 UNSEARCHED = ("translate.md",)  # the translators' guide: its commands cost every page 6 KB
-_INLINE_PNG = re.compile(r'<img\b([^>]*?) src="data:image/png;base64,([A-Za-z0-9+/=]+)"')
 
 
 def _search_exclude(html: str, page: Any, config: Any, files: Files) -> str:
@@ -48,26 +45,11 @@ def _search_exclude(html: str, page: Any, config: Any, files: Files) -> str:
     return html
 
 
-def _figure_files(html: str, page: Any, config: Any, files: Files) -> str:
-    """Move a page's inline PNG figures (the lab's) to files beside it, fetched lazily."""
-    folder = Path(config.site_dir) / Path(page.file.dest_uri).parent
-
-    def to_file(match: re.Match[str]) -> str:
-        data = base64.b64decode(match[2])
-        name = f"figure-{hashlib.sha256(data).hexdigest()[:12]}.png"
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_bytes(data)
-        return f'<img{match[1]} loading="lazy" src="{name}"'
-
-    return _INLINE_PNG.sub(to_file, html)
-
-
 Step = Callable[[str, Any, Any, Files], str]
 STEPS: tuple[Step, ...] = (
     # A notebook page's file points at the notebook again (mkdocs-jupyter rendered its
     # executed copy); nbconvert's HTML is slimmed to the cells.
     lambda html, page, config, files: notebooks.slim_page(html, page, config),
-    _figure_files,
     # arithmatex's TeX becomes MathML; then each exercise value in a formula (a digit
     # stand-in, since docs/hooks/exercises.py filled it in Markdown) becomes its MathML.
     lambda html, page, config, files: mathml.render_page(html),

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.browser
 MARKERS = {
     "home": "nav.md-nav",
     "chapter": "article math, article .dp-explorer svg",
-    "notebook": "article .nb-output img",
+    "notebook": "article .nb-output svg.dp-plot",
     "search": ".md-search-result__item",
 }
 ALL_TYPES = ("en", "zh")

@@ -19,12 +19,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import NamedTuple
+
+import yaml
 
 from .findings import summarised
 from .glossary import Term, project_terms
 from .problem import Finding
-from .project import Language, Project, is_notebook, read_yaml
+from .project import Language, Project, is_notebook
 from .report import PageStatus
 
 #: What each status asks of the translator (the report's statuses).
@@ -59,13 +60,6 @@ KEEP_RULES = (
 )
 
 
-class PageWork(NamedTuple):
-    """One page or notebook that needs work, and its status in the report."""
-
-    page: str
-    status: str
-
-
 def _cell(text: str) -> str:
     """Make ``text`` safe inside a Markdown table cell: one line, pipes escaped."""
     return " ".join(text.split()).replace("|", "\\|")
@@ -75,7 +69,7 @@ def _conventions(glossary: Path, locale: str) -> list[str]:
     """Read the house conventions of ``locale`` (the ``conventions`` block of the glossary)."""
     if not glossary.is_file():
         return []
-    data = read_yaml(glossary.read_text(encoding="utf-8")) or {}
+    data = yaml.safe_load(glossary.read_text(encoding="utf-8")) or {}
     found = (data.get("conventions") or {}).get(locale) or []
     return [str(item) for item in found]
 
@@ -107,14 +101,14 @@ def numbers_section(language: Language) -> list[str]:
     ]
 
 
-def work_section(work: Sequence[PageWork], locale: str) -> list[str]:
-    """Write the table of pages that need work, with what each status asks."""
-    todo = [item for item in work if item.status != "translated"]
+def work_section(work: Sequence[tuple[str, str]], locale: str) -> list[str]:
+    """Write the table of pages that need work (page, status), with what each status asks."""
+    todo = [(page, status) for page, status in work if status != "translated"]
     if not todo:
         return ["Every page and notebook is translated and up to date."]
     lines = ["| Page | Status | What to do |", "|---|---|---|"]
-    for item in sorted(todo, key=lambda w: (w.status, w.page)):
-        lines.append(f"| `{locale}/{item.page}` | {item.status} | {ACTIONS[item.status]} |")
+    for page, status in sorted(todo, key=lambda item: (item[1], item[0])):
+        lines.append(f"| `{locale}/{page}` | {status} | {ACTIONS[status]} |")
     command = "python3 noxfile.py -s translations --"
     return [
         *lines,
@@ -155,11 +149,10 @@ def render_brief(
     """
     if locale not in project.locales:
         raise ValueError(f"locale must be one of {list(project.locales)}; got {locale!r}")
-    items = [PageWork(*pair) for pair in work]
-    for item in items:
-        if item.status not in ACTIONS:
-            what = f"status of {item.page} must be one of {list(ACTIONS)}; got {item.status!r}"
-            raise ValueError(what)
+    items = list(work)
+    for page, status in items:
+        if status not in ACTIONS:
+            raise ValueError(f"status of {page} must be one of {list(ACTIONS)}; got {status!r}")
     language = project.language(locale)
     terms = project_terms(project)
     conventions = _conventions(project.glossary, locale)

@@ -37,9 +37,8 @@ def text_at(english: Path, commit: str) -> str | None:
     return _git(english.parent, "show", f"{commit}:./{english.name}")
 
 
-def _hash_at(english: Path, commit: str) -> str | None:
-    """Hash ``english`` as stored in ``commit``."""
-    text = text_at(english, commit)
+def _hash(english: Path, text: str | None) -> str | None:
+    """Hash a text of ``english`` (None when there is none), as its record would."""
     return None if text is None else text_hash(normalised(english.name, text))
 
 
@@ -47,17 +46,6 @@ def blob_of(path: Path) -> str | None:
     """Store ``path`` in git's object database and return its blob id; None without git."""
     blob = _git(path.parent, "hash-object", "-w", "--", path.name)
     return blob.strip() if blob else None
-
-
-def find_commit(english: Path, record: SourceRecord) -> str | None:
-    """Find a commit holding the recorded English words: the recorded one, else from history."""
-    if record.commit and _hash_at(english, record.commit) == record.sha256:
-        return record.commit
-    history = _git(english.parent, "log", "--format=%H", "-n", "500", "--", english.name)
-    for commit in (history or "").split():
-        if _hash_at(english, commit) == record.sha256:
-            return commit
-    return None
 
 
 def english_text(english: Path, record: SourceRecord, reviewed: bool = True) -> str | None:
@@ -68,12 +56,14 @@ def english_text(english: Path, record: SourceRecord, reviewed: bool = True) -> 
     """
     if record.blob:
         text = _git(english.parent, "cat-file", "blob", record.blob)
-        if text is not None and not (
-            reviewed and text_hash(normalised(english.name, text)) != record.sha256
-        ):
+        if text is not None and not (reviewed and _hash(english, text) != record.sha256):
             return text
-    commit = find_commit(english, record)
-    return None if commit is None else text_at(english, commit)
+    history = _git(english.parent, "log", "--format=%H", "-n", "500", "--", english.name)
+    for commit in [*([record.commit] if record.commit else []), *(history or "").split()]:
+        text = text_at(english, commit)
+        if text is not None and _hash(english, text) == record.sha256:
+            return text
+    return None
 
 
 def before_english_change(english: Path, translation: Path) -> str | None:
@@ -86,7 +76,7 @@ def before_english_change(english: Path, translation: Path) -> str | None:
     commits = (_git(english.parent, "log", "--format=%H", "--", english.name) or "").split()
     newest, before = source_hash(english), "HEAD"  # the working tree, then each commit in turn
     for commit in commits:
-        stored = _hash_at(english, commit)
+        stored = _hash(english, text_at(english, commit))
         if stored != newest:
             return text_at(translation, before)
         newest, before = stored, f"{commit}^"

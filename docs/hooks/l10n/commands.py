@@ -15,9 +15,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from .brief import render_brief, render_prompt
 from .changes import before_english_change, blob_of, english_diff, english_text
 from .findings import failing_findings, findings, render_findings
 from .glossary import project_terms
+from .interface import string_findings
 from .project import Project, is_notebook, load_project
 from .records import SourceRecord, source_hash, translation_hash, write_record
 from .report import (
@@ -30,7 +32,9 @@ from .report import (
     render_table,
     report,
 )
+from .scaffold import new_language
 from .structure import Pages
+from .sync import carry, carry_notebook
 
 CONFIG = Path("mkdocs.yml")
 
@@ -93,14 +97,6 @@ def parser() -> argparse.ArgumentParser:
     return main
 
 
-def mark(project: Project, locale: str, page: str, unchanged: str | None = None) -> SourceRecord:
-    """Record the current English revision in a reviewed translation."""
-    english, path = project.path(project.source, page), project.path(locale, page)
-    record = SourceRecord(source_hash(english), None, blob_of(english), unchanged)
-    write_record(path, record)
-    return record
-
-
 def _refusal(project: Project, item: PageStatus, unchanged: str | None) -> list[str]:
     """Why a file may not be marked yet (what to do first), or nothing."""
     if item.status in {"missing", "drift"}:
@@ -147,7 +143,9 @@ def _run_mark(project: Project, args: argparse.Namespace) -> int:
                 print(f"    {line}", file=sys.stderr)
             code = 1
             continue
-        record = mark(project, locale, page, args.unchanged)
+        english = project.path(project.source, page)
+        record = SourceRecord(source_hash(english), None, blob_of(english), args.unchanged)
+        write_record(project.path(locale, page), record)
         print(f"marked {locale}/{page}: source {record.sha256}")
     return code
 
@@ -157,8 +155,6 @@ def _run_sync(project: Project, args: argparse.Namespace) -> int:
 
     A file whose result would still differ from the English structure is left as it was.
     """
-    from .sync import carry, carry_notebook
-
     written: dict[tuple[str, str], tuple[SourceRecord, str, list[str]]] = {}
     code = 0
     for item in report(project, args.locale, args.page):
@@ -204,9 +200,6 @@ def _run_sync(project: Project, args: argparse.Namespace) -> int:
 
 def _run_brief(project: Project, args: argparse.Namespace) -> int:
     """Write the translator's brief of one locale (``l10n.brief``)."""
-    from .brief import render_brief  # imported here: only this command needs it
-    from .interface import string_findings
-
     work = [(s.page, s.status) for s in report(project, [args.locale]) if s.status != "translated"]
     text = render_brief(project, args.locale, work, string_findings(project, args.locale))
     _write(text, args.output)
@@ -219,9 +212,6 @@ def _run_prompt(project: Project, args: argparse.Namespace) -> int:
     if args.page not in pages:
         print(f"prompt: page must be one of {pages}; got {args.page!r}", file=sys.stderr)
         return 2
-    from .brief import render_prompt
-    from .interface import string_findings
-
     (item,) = report(project, [args.locale], [args.page])
     label, english = f"{args.locale}/{args.page}", project.path(project.source, args.page)
     diff = english_diff(english, label, item.recorded) if item.recorded and item.outdated else None
@@ -232,8 +222,6 @@ def _run_prompt(project: Project, args: argparse.Namespace) -> int:
 
 def _run_new(args: argparse.Namespace) -> int:
     """Scaffold a new language in progress and print its checklist (``l10n.scaffold``)."""
-    from .scaffold import new_language
-
     try:
         steps = new_language(args.config.resolve().parent, args.locale, args.name)
     except ValueError as error:
@@ -272,12 +260,11 @@ def _run_report(project: Project, args: argparse.Namespace) -> int:
             if item.outdated and item.status != "missing":
                 sha = item.recorded.sha256 if item.recorded else None
                 diffs.setdefault((item.page, sha), []).append(item)
-        for (page, _), items in diffs.items():
-            label = ", ".join(f"{i.locale}/{page}" for i in items)
-            english = project.path(project.source, page)
-            text = english_diff(english, label, items[0].recorded)
-            for item in items:
-                item.diff = text
+    for (page, _), items in diffs.items():
+        label = ", ".join(f"{i.locale}/{page}" for i in items)
+        text = english_diff(project.path(project.source, page), label, items[0].recorded)
+        for item in items:
+            item.diff = text
     if args.format == "json":
         text = render_json(project, shown, found)
     else:

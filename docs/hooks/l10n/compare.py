@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import pairwise
-from typing import Any
 
 from .glossary import Term, term_problems
 from .links import asset, external, link_key
@@ -22,7 +21,7 @@ from .texts import Context, Rule, formulas, number_convention, quotes, widgets
 from .units import sections
 
 #: A link's text, and what finds its line in the English page and in this one.
-Show = Callable[[Any], tuple[str, str, str]]
+Link = tuple[str, str, str]
 
 
 def _spaced(lines: Sequence[str]) -> str:
@@ -120,38 +119,34 @@ def links(en: Structure, here: Structure, ctx: Context) -> list[Problem]:
     """
     pages, source = ctx.pages, ctx.pages.project.source
     problems: list[Problem] = []
+
+    def shown(target: str, anchor: str) -> Link:
+        link = f"{target}#{anchor}" if anchor else target
+        return link, anchor or target.rsplit("/", 1)[-1], anchor or target
+
     english = Counter(
-        link_key(pages, en, source, ctx.page, h, []) for h in en.links if not external(h)
+        shown(*link_key(pages, en, source, ctx.page, h, [])) for h in en.links if not external(h)
     )
-    ours: Counter[tuple[str, str]] = Counter()
+    ours: Counter[Link] = Counter()
     for href in filter(lambda h: not external(h), here.links):
         broken: list[Problem] = []
-        key = link_key(pages, here, ctx.locale, ctx.page, href, broken)
+        key = shown(*link_key(pages, here, ctx.locale, ctx.page, href, broken))
         ours[key] += 1
         problems += [] if key in english else broken
-
-    def differ(theirs: Counter[Any], mine: Counter[Any], show: Show, fix: str) -> None:
-        """Name each link one side has more often; ``show``: its text, its needles (en, here)."""
-        for key, count in (theirs - mine).items():
-            link, needle, _ = show(key)
+    away, ours_away = (Counter((h, h, h) for h in page.links if external(h)) for page in (en, here))
+    for theirs, mine, fix in (
+        (english, ours, "link where the English does"),
+        (away, ours_away, "link to the address the English links to"),
+    ):
+        for (link, needle, _), count in (theirs - mine).items():
             line = en.line_of(needle)
             what = f"the English links to {link} ({count}×, English line {line})"
             what += ", this page does not"
             fix_it = f"link to {link} where the English does"
             problems.append(Problem(ctx.file, here.near(en, line), what, fix_it))
-        for key, count in (mine - theirs).items():
-            link, _, needle = show(key)
+        for (link, _, needle), count in (mine - theirs).items():
             what = f"link to {link} ({count}×) is not in English"
             problems.append(Problem(ctx.file, here.line_of(needle), what, fix))
-
-    def internal(key: tuple[str, str]) -> tuple[str, str, str]:
-        target, anchor = key
-        link = f"{target}#{anchor}" if anchor else target
-        return link, anchor or target.rsplit("/", 1)[-1], anchor or target
-
-    differ(english, ours, internal, "link where the English does")
-    away, ours_away = (Counter(h for h in page.links if external(h)) for page in (en, here))
-    differ(away, ours_away, lambda href: (href,) * 3, "link to the address the English links to")
     return problems
 
 

@@ -19,8 +19,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import yaml
+
 from .problem import Finding, Problem
-from .project import Project, read_yaml
+from .project import Project
 from .structure import Structure, structure
 from .units import prose
 
@@ -41,7 +43,7 @@ class Term:
 
 def load_glossary(path: Path) -> list[Term]:
     """Read the term list; a locale's stems default to its term name."""
-    data = read_yaml(path.read_text(encoding="utf-8"))
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
     terms = []
     for entry in data["terms"]:
         names: dict[str, str] = {}

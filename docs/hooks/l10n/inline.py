@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 DECIMAL_SEPARATORS = (".", ",")
@@ -61,27 +61,31 @@ class WrongDecimal:
     expected: str
 
 
+def fenced(lines: Sequence[str]) -> list[bool]:
+    """Tell for each line whether it is part of a fenced code block, its two fences included.
+
+    A block closes at a line of only its fence character, at least as many as it opened with.
+    """
+    inside: list[bool] = []
+    fence: str | None = None
+    for line in lines:
+        match = _FENCE.match(line)
+        inside.append(fence is not None or match is not None)
+        if fence is None and match:
+            fence = match.group(1)
+        elif fence and match and match[1].startswith(fence) and line.strip() == match[1]:
+            fence = None
+    return inside
+
+
 def _prose(markdown: str) -> str:
     """Blank out what is not prose (front matter, fences, includes), keeping line numbers."""
     front = _FRONT_MATTER.match(markdown)
     if front:
         markdown = "\n" * front.group().count("\n") + markdown[front.end() :]
     lines = markdown.split("\n")
-    fence: str | None = None
-    for number, line in enumerate(lines):
-        opening = _FENCE.match(line)
-        if fence is None and opening:
-            fence = opening.group(1)
-            lines[number] = ""
-        elif fence is not None:
-            stripped = line.strip()
-            closing = stripped.rstrip(fence[0]) == "" and len(stripped) >= len(fence)
-            if stripped.startswith(fence[0]) and closing:
-                fence = None
-            lines[number] = ""
-        elif _INCLUDE.match(line):
-            lines[number] = ""
-    return "\n".join(lines)
+    code = zip(lines, fenced(lines), strict=True)
+    return "\n".join("" if fence or _INCLUDE.match(line) else line for line, fence in code)
 
 
 def _code_span(text: str, start: int, run: int) -> tuple[str, int] | None:

@@ -28,7 +28,7 @@ from typing import Any
 import yaml
 
 from .problem import Finding, Problem
-from .project import Project, read_yaml
+from .project import Project, read_settings
 from .structure import PLACEHOLDER, has_words
 
 #: The sections of interface strings, in the order of ``en.yml``.
@@ -77,13 +77,8 @@ def _strings(data: dict[str, Any]) -> dict[str, Any]:
 
 def _read(path: Path) -> tuple[dict[str, Any], dict[str, int]]:
     """Read a settings file's data and its key lines (empty for a missing file)."""
-    if not path.is_file():
-        return {}, {}
-    text = path.read_text(encoding="utf-8")
-    data = read_yaml(text) or {}
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: expected a mapping at the top level")
-    return data, _lines(text)
+    data = read_settings(path)
+    return data, _lines(path.read_text(encoding="utf-8")) if data else {}
 
 
 def string_findings(project: Project, locale: str) -> list[Finding]:

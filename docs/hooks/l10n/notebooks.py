@@ -28,11 +28,6 @@ def cells(path: Path, text: str | None = None) -> list[tuple[str, str]]:
     return [(str(c.cell_type), str(c.source)) for c in notebook.cells]
 
 
-def cell_name(number: int, kind: str) -> str:
-    """Name a cell as Jupyter numbers it: ``cell 3 (code)``."""
-    return f"cell {number} ({kind})"
-
-
 def _first_difference(english: str, here: str) -> str:
     """Describe the first differing line of two code cells."""
     a, b = english.split("\n"), here.split("\n")
@@ -71,8 +66,8 @@ def compare_notebook(
         if kind != "code":
             problems += _markdown_cell(number, source, text, file, locales)
         elif number - 1 != first_code and text != source:
-            name, difference = cell_name(number, kind), _first_difference(source, text)
-            what = f"{name} differs from English cell {number}: {difference}"
+            difference = _first_difference(source, text)
+            what = f"cell {number} (code) differs from English cell {number}: {difference}"
             fix = f"copy English cell {number} exactly (comments included); only the first "
             fix += "code cell, the settings, is translated"
             problems.append(Problem(file, number, what, fix, unit="cell"))
@@ -83,7 +78,7 @@ def _markdown_cell(
     number: int, english: str, here: str, file: str, locales: tuple[str, ...]
 ) -> list[Problem]:
     """Compare one Markdown cell: its number of headings, formulas and code as multisets."""
-    name = cell_name(number, "markdown")
+    name = f"cell {number} (markdown)"  # as Jupyter numbers it
     problems = []
     counts = len(_HEADING.findall(here)), len(_HEADING.findall(english))
     if counts[0] != counts[1]:

@@ -68,7 +68,7 @@ class Project:
 
     def settings(self, locale: str) -> Path:
         """Return ``locale``'s settings file (which need not exist yet)."""
-        return settings_file(self.config_file.parent, self.docs, locale)
+        return settings_file(self.config_file.parent, locale)
 
     def pages(self, locale: str) -> list[str]:
         """List the Markdown pages and notebooks of one locale folder, relative to it."""
@@ -92,30 +92,23 @@ def is_notebook(page: str) -> bool:
     return page.endswith(NOTEBOOK_SUFFIX)
 
 
-def settings_file(root: Path, docs: Path, code: str) -> Path:
-    """Return the settings file of ``code``: ``dplesson/locales/<code>.yml`` under ``root``.
-
-    Older trees (and the test fixture) keep it in ``docs/l10n/<code>.yml``; that one is used
-    when only it exists.
-    """
-    candidates = [root / "dplesson" / "locales" / f"{code}.yml", docs / "l10n" / f"{code}.yml"]
-    return next((c for c in candidates if c.is_file()), candidates[0])
+def read_settings(path: Path) -> dict[str, Any]:
+    """Read a settings file's mapping (empty for a missing file); ValueError for anything else."""
+    data = (yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else None) or {}
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected a mapping at the top level")
+    return data
 
 
-def read_yaml(text: str) -> Any:
-    """Parse YAML safely."""
-    return yaml.safe_load(text)
+def settings_file(root: Path, code: str) -> Path:
+    """Return the settings file of ``code``: ``dplesson/locales/<code>.yml`` under ``root``."""
+    return root / "dplesson" / "locales" / f"{code}.yml"
 
 
-def _language(root: Path, docs: Path, code: str, name: str) -> Language:
+def _language(root: Path, code: str, name: str) -> Language:
     """Read the settings file of ``code``; a missing file or key keeps English conventions."""
-    path = settings_file(root, docs, code)
-    data: dict[str, Any] = {}
-    if path.is_file():
-        loaded = read_yaml(path.read_text(encoding="utf-8")) or {}
-        if not isinstance(loaded, dict):
-            raise ValueError(f"{path}: expected a mapping at the top level")
-        data = loaded
+    path = settings_file(root, code)
+    data = read_settings(path)
     decimal = str(data.get("decimal", "."))
     state = str(data.get("state", "complete"))
     if decimal not in FORMULA_DECIMAL:
@@ -172,7 +165,6 @@ def load_project(config_file: Path) -> Project:
         extensions=tuple(names),
         extension_configs=configs,
         languages={
-            lang.locale: _language(config_file.parent, docs, lang.locale, lang.name)
-            for lang in languages
+            lang.locale: _language(config_file.parent, lang.locale, lang.name) for lang in languages
         },
     )

@@ -22,11 +22,11 @@ from typing import Any
 import nbformat
 from mkdocs.utils.meta import get_data
 
+from .inline import fenced
 from .project import is_notebook
 
 HASH_LENGTH = 12
 FIELDS = ("sha256", "commit", "blob", "unchanged")
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 
 
 @dataclass(frozen=True)
@@ -43,22 +43,11 @@ def normalise_markdown(text: str) -> str:
     """Collapse whitespace outside fenced code; keep fenced blocks (and their fences) exact."""
     out: list[str] = []
     prose: list[str] = []
-    fence: str | None = None
-    for line in text.replace("\r\n", "\n").split("\n"):
-        match = _FENCE.match(line)
-        if fence is None and match:
-            out.append(" ".join(" ".join(prose).split()))
+    lines = text.replace("\r\n", "\n").split("\n")
+    for line, code in zip(lines, fenced(lines), strict=True):
+        if code:  # the prose before it ends here: one line of its words, then the code
+            out += [" ".join(" ".join(prose).split()), line.rstrip()]
             prose = []
-            fence = match.group(1)
-            out.append(line.rstrip())
-        elif fence is not None:
-            out.append(line.rstrip())
-            if (
-                match
-                and match.group(1).startswith(fence)
-                and not line.strip()[len(match.group(1)) :]
-            ):
-                fence = None
         else:
             prose.append(line)
     out.append(" ".join(" ".join(prose).split()))
@@ -70,22 +59,17 @@ def read_notebook(path: Path) -> Any:
     return nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
 
 
-def cell_texts(notebook: Any) -> list[tuple[str, str]]:
-    """Each cell as (type, text): Markdown normalised like pages, code kept exact."""
-    cells = []
-    for cell in notebook.cells:
-        source = str(cell.source)
-        text = normalise_markdown(source) if cell.cell_type == "markdown" else source
-        cells.append((str(cell.cell_type), text))
-    return cells
-
-
 def normalised(name: str, text: str) -> str:
-    """Return the text a page's or notebook's hash covers (no outputs, no metadata)."""
-    if is_notebook(name):
-        notebook = nbformat.reads(text, as_version=4)  # type: ignore[no-untyped-call]
-        return json.dumps(cell_texts(notebook), ensure_ascii=False)
-    return normalise_markdown(text)
+    """Return the text a page's or notebook's hash covers (no outputs, no metadata).
+
+    A notebook's is each cell's type and text: Markdown normalised like a page, code exact.
+    """
+    if not is_notebook(name):
+        return normalise_markdown(text)
+    notebook = nbformat.reads(text, as_version=4)  # type: ignore[no-untyped-call]
+    cells = [(str(c.cell_type), str(c.source)) for c in notebook.cells]
+    texts = [(k, normalise_markdown(s) if k == "markdown" else s) for k, s in cells]
+    return json.dumps(texts, ensure_ascii=False)
 
 
 def text_hash(text: str) -> str:
@@ -114,11 +98,14 @@ def read_record(meta: dict[str, Any]) -> SourceRecord | None:
     return SourceRecord(**{k: v for k, v in data.items() if k in FIELDS and isinstance(v, str)})
 
 
+def meta_of(path: Path) -> dict[str, Any]:
+    """Return a page's front matter or a notebook's metadata: where its record lives."""
+    return dict(read_notebook(path).metadata) if is_notebook(path.name) else front_matter(path)[1]
+
+
 def record_of(path: Path) -> SourceRecord | None:
     """Read the record of a translated page or notebook file."""
-    if is_notebook(path.name):
-        return read_record(dict(read_notebook(path).metadata))
-    return read_record(front_matter(path)[1])
+    return read_record(meta_of(path))
 
 
 def outdated_reason(meta: dict[str, Any], english: Path) -> str | None:
@@ -134,7 +121,7 @@ def outdated_reason(meta: dict[str, Any], english: Path) -> str | None:
 
 def notebook_outdated_reason(notebook: Path, english: Path) -> str | None:
     """Do what :func:`outdated_reason` does for a translated notebook file."""
-    return outdated_reason(dict(read_notebook(notebook).metadata), english)
+    return outdated_reason(meta_of(notebook), english)
 
 
 def translation_hash(name: str, text: str) -> str:

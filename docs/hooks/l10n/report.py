@@ -16,6 +16,7 @@ on a missing or outdated file of a ``complete`` language, or English left in one
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,8 +31,8 @@ from .project import Project, is_notebook
 from .records import (
     SourceRecord,
     front_matter,
+    meta_of,
     outdated_reason,
-    read_notebook,
     read_record,
     source_hash,
 )
@@ -79,14 +80,6 @@ class PageStatus:
         if self.diff is not None:
             data["diff"] = self.diff
         return data
-
-
-def _english_words(project: Project, page: str) -> int:
-    """Count the words a translator translates in the English page or notebook."""
-    path = project.path(project.source, page)
-    if is_notebook(page):
-        return markdown_words(path)
-    return len(front_matter(path)[0].split())
 
 
 def _problems(
@@ -146,13 +139,11 @@ def page_status(pages: Pages, terms: Sequence[Term], locale: str, page: str) -> 
     if not english.is_file():
         what = f"no English source {project.source}/{page}"
         return PageStatus(locale, page, "drift", [Problem(file, 1, what, "rename or delete it")])
-    words = _english_words(project, page)
+    # The words a translator translates, for the progress percentage.
+    words = markdown_words(english) if is_notebook(page) else len(front_matter(english)[0].split())
     if not translated.is_file():
         return PageStatus(locale, page, "missing", words=words)
-    if is_notebook(page):
-        meta = dict(read_notebook(translated).metadata)
-    else:
-        meta = front_matter(translated)[1]
+    meta = meta_of(translated)
     problems = _problems(pages, terms, locale, page)
     reason, record = outdated_reason(meta, english), read_record(meta)
     pending: list[Problem] = []
@@ -181,24 +172,17 @@ def page_status(pages: Pages, terms: Sequence[Term], locale: str, page: str) -> 
 
 
 def report(
-    project: Project,
-    locales: Sequence[str] | None = None,
-    only: Sequence[str] | None = None,
-    statuses: Sequence[str] | None = None,
+    project: Project, locales: Sequence[str] | None = None, only: Sequence[str] | None = None
 ) -> list[PageStatus]:
     """Give the status of every English page and notebook, and every orphan, per locale."""
-    pages = Pages(project)
-    terms = project_terms(project)
+    pages, terms = Pages(project), project_terms(project)
     english = project.pages(project.source)
-    found = []
-    for locale in locales or project.locales:
-        orphans = [p for p in project.pages(locale) if p not in english]
-        for page in [*english, *orphans]:
-            if not only or page in only:
-                item = page_status(pages, terms, locale, page)
-                if not statuses or item.status in statuses:
-                    found.append(item)
-    return found
+    return [
+        page_status(pages, terms, locale, page)
+        for locale in locales or project.locales
+        for page in [*english, *(p for p in project.pages(locale) if p not in english)]
+        if not only or page in only
+    ]
 
 
 def summary(statuses: Iterable[PageStatus]) -> dict[str, dict[str, int]]:
@@ -211,14 +195,13 @@ def summary(statuses: Iterable[PageStatus]) -> dict[str, dict[str, int]]:
 
 def progress(statuses: Iterable[PageStatus]) -> dict[str, float]:
     """Per locale, the percentage of English words whose page or notebook is translated."""
-    done: dict[str, int] = {}
-    total: dict[str, int] = {}
+    done: Counter[str] = Counter()
+    total: Counter[str] = Counter()
     for item in statuses:
-        total[item.locale] = total.get(item.locale, 0) + item.words
+        total[item.locale] += item.words
         if item.status != "missing":
-            translated = max(0, item.words - item.untranslated_words)
-            done[item.locale] = done.get(item.locale, 0) + translated
-    return {loc: 100.0 * done.get(loc, 0) / total[loc] if total[loc] else 100.0 for loc in total}
+            done[item.locale] += max(0, item.words - item.untranslated_words)
+    return {loc: 100.0 * done[loc] / total[loc] if total[loc] else 100.0 for loc in total}
 
 
 def failing(
@@ -262,11 +245,11 @@ def details(project: Project, item: PageStatus) -> list[str]:
 
 
 def render_table(
-    project: Project, statuses: Sequence[PageStatus], totals: Sequence[PageStatus] | None = None
+    project: Project, statuses: Sequence[PageStatus], totals: Sequence[PageStatus]
 ) -> str:
     """Render a plain-text table: one row per file and locale, then counts and progress.
 
-    ``totals`` (default: ``statuses``) is the unfiltered report the counts are taken from.
+    ``totals`` is the unfiltered report the counts are taken from.
     """
     rows = [("locale", "page", "status", "details")]
     for item in statuses:
@@ -277,8 +260,8 @@ def render_table(
     lines += columns(rows)
     header = ["locale".ljust(8), *(s.rjust(10) for s in STATUSES), "words".rjust(8)]
     lines += ["", "  ".join(header)]
-    percent = progress(totals or statuses)
-    for locale, counts in summary(totals or statuses).items():
+    percent = progress(totals)
+    for locale, counts in summary(totals).items():
         cells = [str(counts[s]).rjust(10) for s in STATUSES]
         lines.append("  ".join([locale.ljust(8), *cells, f"{percent[locale]:7.1f}%"]))
     return "\n".join(lines) + "\n"
