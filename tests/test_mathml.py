@@ -217,8 +217,27 @@ def test_the_font_ships_with_its_licence_and_the_stylesheet_loads_it(site_dir: P
     assert (site_dir / "assets" / "fonts" / "lesson-math.woff2").read_bytes()[:4] == b"wOF2"
     assert "SIL OPEN FONT LICENSE" in (site_dir / "assets/fonts/OFL.txt").read_text("utf-8")
     css = (site_dir / "assets" / "math.css").read_text("utf-8")
-    assert 'url("fonts/lesson-math.woff2")' in css and "font-display: swap" in css
+    assert 'url("fonts/lesson-math.woff2")' in css and "font-display: optional" in css
     assert not (site_dir / "assets" / "fonts" / "subset.py").exists()
+
+
+def test_a_page_preloads_the_math_font_exactly_when_it_shows_a_formula(site_dir: Path) -> None:
+    """An optional font is used only if it arrives at once: each page with <math> asks for it
+    in its head (overrides/main.html), and no other page fetches it for nothing."""
+    font = site_dir / "assets" / "fonts" / "lesson-math.woff2"
+    seen = {True: 0, False: 0}
+    for page in site_dir.rglob("*.html"):
+        soup = BeautifulSoup(page.read_text("utf-8"), "html.parser")
+        preloads = [
+            (page.parent / str(link["href"])).resolve()
+            for link in soup.select('head link[rel="preload"][as="font"]')
+        ]
+        has_math = soup.find("math") is not None
+        assert preloads == ([font.resolve()] if has_math else []), page
+        links = soup.select('head link[rel="preload"][as="font"]')
+        assert all(link.get("crossorigin") is not None for link in links), page
+        seen[has_math] += 1
+    assert seen[True] > 50 and seen[False] > 5, seen
 
 
 def test_a_function_name_has_a_thin_space_around_it_but_none_before_its_bracket() -> None:
