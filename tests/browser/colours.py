@@ -15,16 +15,23 @@ if TYPE_CHECKING:
 
 RGB = tuple[float, float, float]
 WHITE: RGB = (255.0, 255.0, 255.0)
-# Switch Material's scheme on the open page, then read the page background and each wanted
-# element's colour property; the scheme is put back afterwards.
-COLOURS = """([scheme, wanted]) => {
-  const before = document.body.getAttribute('data-md-color-scheme');
-  document.body.setAttribute('data-md-color-scheme', scheme);
+#: JavaScript: the page's background colour, as ``background``, in the scheme set on <body>.
+BACKGROUND = """\
   const probe = document.createElement('div');
   probe.style.background = 'var(--md-default-bg-color)';
   document.body.append(probe);
   const background = getComputedStyle(probe).backgroundColor;
   probe.remove();
+"""
+# Switch Material's scheme on the open page, then read the page background and each wanted
+# element's colour property; the scheme is put back afterwards.
+COLOURS = (
+    """([scheme, wanted]) => {
+  const before = document.body.getAttribute('data-md-color-scheme');
+  document.body.setAttribute('data-md-color-scheme', scheme);
+"""
+    + BACKGROUND
+    + """\
   const colours = {};
   for (const [name, [selector, property]] of Object.entries(wanted)) {
     colours[name] = getComputedStyle(document.querySelector(selector))[property];
@@ -32,6 +39,7 @@ COLOURS = """([scheme, wanted]) => {
   document.body.setAttribute('data-md-color-scheme', before);
   return {background, colours};
 }"""
+)
 
 
 def luminance(rgb: RGB) -> float:

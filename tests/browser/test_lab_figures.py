@@ -19,7 +19,7 @@ import pytest
 from PIL import Image
 
 from dplesson import plots
-from tests.browser.colours import WHITE, contrast, luminance, parse_color
+from tests.browser.colours import BACKGROUND, WHITE, contrast, luminance, parse_color
 from tests.browser.site_pages import locale_path
 from tests.browser.tour import PHONE
 from tests.conftest import LOCALES
@@ -35,13 +35,12 @@ SCHEMES = ("default", "slate")
 #: figure its alt text, its smallest text in px, how far right it reaches, and its marks: the
 #: fill of each text and the stroke of each opaque line (the faint grid and bands are meant
 #: to be faint).
-MEASURE = """(scheme) => {
+MEASURE = (
+    """(scheme) => {
   document.body.setAttribute('data-md-color-scheme', scheme);
-  const probe = document.createElement('div');
-  probe.style.background = 'var(--md-default-bg-color)';
-  document.body.append(probe);
-  const background = getComputedStyle(probe).backgroundColor;
-  probe.remove();
+"""
+    + BACKGROUND
+    + """\
   const figures = [...document.querySelectorAll('article svg.dp-plot')].map(svg => {
     const box = svg.getBoundingClientRect();
     const scale = box.width / svg.viewBox.baseVal.width;
@@ -63,6 +62,7 @@ MEASURE = """(scheme) => {
   });
   return {background, width: document.documentElement.clientWidth, figures};
 }"""
+)
 
 
 @pytest.fixture(scope="module")
