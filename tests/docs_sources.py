@@ -59,6 +59,11 @@ def nav_files() -> tuple[str, ...]:
     return tuple(_files(config()["nav"]))
 
 
+def not_in_nav() -> list[str]:
+    """The pages mkdocs.yml builds outside the nav (its ``not_in_nav``: the printable edition)."""
+    return str(config().get("not_in_nav") or "").split()
+
+
 def nav_sections() -> list[tuple[str, list[str]]]:
     """The navigation by section: (English title, [page file, ...]); a lone page's title is ""."""
     found: list[tuple[str, list[str]]] = []

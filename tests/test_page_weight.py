@@ -129,15 +129,10 @@ def search_loads(site: Path, soup: BeautifulSoup, address: str) -> set[Path]:
 
 def pages(site: Path, locale: str) -> list[Path]:
     """Every page of ``locale`` (the nav's, those kept out of it, the 404), but ``EXEMPT``."""
-    names = [*nav_files(), *not_in_nav()]
+    names = [*nav_files(), *docs_sources.not_in_nav()]
     return [built_page(site, locale, name) for name in names if name not in EXEMPT] + [
         locale_root(site, locale) / "404.html"
     ]
-
-
-def not_in_nav() -> list[str]:
-    """The pages mkdocs.yml builds outside the nav (its ``not_in_nav``)."""
-    return str(docs_sources.config().get("not_in_nav") or "").split()
 
 
 def weight(site: Path, page: Path) -> int:
@@ -161,7 +156,7 @@ def test_every_page_transfers_at_most_200_kb(site_dir: Path, locale: str) -> Non
 def test_an_exempt_page_is_built_and_over_the_budget(site_dir: Path, locale: str) -> None:
     """An exemption that a page no longer needs is removed, so it cannot hide a new page."""
     for name, reason in EXEMPT.items():
-        assert name in not_in_nav() and reason.strip(), name
+        assert name in docs_sources.not_in_nav() and reason.strip(), name
         assert weight(site_dir, built_page(site_dir, locale, name)) > BUDGET, name
 
 

@@ -88,7 +88,7 @@ def test_canonical_links_and_the_sitemap_name_every_page_of_every_locale(
     address, site = published.address, published.site
     # The nav's pages and those built outside it (the printable edition).
     names = list(docs_sources.nav_files())
-    names += docs_sources.config()["not_in_nav"].split()
+    names += docs_sources.not_in_nav()
     expected = {page_url(address, locale, name) for locale in LOCALES for name in names}
     for locale in LOCALES:
         for name in names:
