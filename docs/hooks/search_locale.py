@@ -37,7 +37,7 @@ _EXPLICIT = str.maketrans(
 FOLDED = {"title": "folded_title", "text": "folded_text"}
 # Material's search worker drops the last word of a Chinese query (隐私预算 searches 隐私 only):
 # its segment() (src/templates/assets/javascripts/integrations/search/query/segment) tries
-# only slices ending before the query's end. No upstream issue found (2026-12-03). Mended in
+# only slices ending before the query's end. Not filed upstream yet (text: CONTRIBUTING). Mended in
 # the built worker for this version only; tests/test_search_locale.py fails once it differs.
 SEGMENTER = ("9.8.1", "for(let o=s+1;o<t.length;o++)t.slice(s,o)in e", "o<t.length", "o<=t.length")
 # Material's search cuts Chinese with jieba, which logs loading its dictionary: quiet it.
