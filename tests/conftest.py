@@ -54,6 +54,12 @@ def skip_fallback(locale: str, page: str) -> None:
         pytest.skip(f"{locale} is in progress and has no {page} yet (English fills in)")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the ``slow`` tests first (stable otherwise): pytest-xdist's worksteal gives each
+    worker a run of the list, so a long test met last would leave the other worker idle."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The strictly built site: ``$DPLESSON_SITE_DIR`` if nox built it, else a fresh build.

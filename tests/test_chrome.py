@@ -10,12 +10,13 @@ to the right page, which an existing but wrong target would not reveal.
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from bs4 import BeautifulSoup, Comment
+from bs4 import BeautifulSoup, Comment, Tag
 
 import chrome as chrome_hook
 import course
@@ -182,22 +183,30 @@ def test_site_name_footer_toggles_and_permalinks_are_in_the_locale(
 LABELS = ("aria-label", "title", "placeholder", "alt")
 
 
-def chrome_texts(path: Path) -> set[str]:
+@cache
+def chrome_texts(path: Path) -> frozenset[str]:
     """Every text of a page outside its article: visible text, labels, the scripts' strings.
 
     The table of contents' entries are left out: they are the article's headings, content.
+    Cached: each English page is compared with every language's.
     """
     soup = site_soup.page(path)
     found = {words(str(v)) for k, v in site_soup.config(soup).get("translations", {}).items()}
     for tag in soup.select(f"body [{'], body ['.join(LABELS)}]"):
         if tag.find_parent("article") is None:
             found |= {words(str(tag[name])) for name in LABELS if tag.has_attr(name)}
-    for string in soup.body.find_all(string=True) if soup.body else []:
-        inside = string.find_parent(["article", "script", "style"])
-        heading = string.find_parent("a") and string.find_parent(class_="md-nav--secondary")
-        if not isinstance(string, Comment) and inside is None and not heading:
-            found.add(words(str(string)))
-    return {text for text in found if text}
+    # One walk that skips whole subtrees (a find_parent per string was most of the time).
+    stack = [(soup.body, False, False)] if soup.body else []
+    while stack:
+        node, in_link, in_toc = stack.pop()
+        for child in node.children:
+            if isinstance(child, Tag):
+                if child.name not in ("article", "script", "style"):
+                    toc = in_toc or "md-nav--secondary" in child.get_attribute_list("class")
+                    stack.append((child, in_link or child.name == "a", toc))
+            elif not isinstance(child, Comment) and not (in_link and in_toc):
+                found.add(words(str(child)))
+    return frozenset(text for text in found if text)
 
 
 def kept_english(locale: str) -> set[str]:

@@ -48,6 +48,7 @@ from tests.notebooks import code_cells, labels, outputs_text, read, summary_cell
 from tools.links import site_url
 from tools.site_server import serve
 
+pytestmark = pytest.mark.slow  # runs first (tests/conftest.py)
 PREFIX = "/dplesson"
 TOKEN = "__DPLESSON_WHEEL_URL__"
 KERNEL = "dplesson-fresh"

@@ -9,6 +9,7 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 
 from dpsite import mathml
+from tests import site_soup
 from tests.conftest import DOCS
 
 PRIME = "\u2032"
@@ -227,7 +228,7 @@ def test_a_page_preloads_the_math_font_exactly_when_it_shows_a_formula(site_dir:
     font = site_dir / "assets" / "fonts" / "lesson-math.woff2"
     seen = {True: 0, False: 0}
     for page in site_dir.rglob("*.html"):
-        soup = BeautifulSoup(page.read_text("utf-8"), "html.parser")
+        soup = site_soup.page(page)  # parsed once per session, shared with the other site tests
         preloads = [
             (page.parent / str(link["href"])).resolve()
             for link in soup.select('head link[rel="preload"][as="font"]')

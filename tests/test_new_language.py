@@ -45,6 +45,7 @@ from tests import fixture_language, site_soup
 from tests.conftest import ROOT, UNDECLARED
 from tests.l10n_project import cli, project, report
 
+pytestmark = pytest.mark.slow  # runs first (tests/conftest.py)
 #: The new language: de-QQ, or de-QR where de-QQ is a language already (on the copy that
 #: ``python3 noxfile.py -s new_language`` runs the suite on).
 CODE = UNDECLARED

@@ -27,6 +27,7 @@ from tests.conftest import DOCS
 from tests.site_html import scan
 from tools.reproducible import differences
 
+pytestmark = pytest.mark.slow  # runs first (tests/conftest.py)
 CONFIG = f"""
 site_name: mini
 site_url: https://example.org/mini/
