@@ -5,7 +5,7 @@
 fonts, at any zoom, legible at phone width); no colour of the palette is written as such:
 text and axes take ``currentColor``, and series ``PALETTE[i]`` take the site's figure colour
 ``var(--dp-fig-c<i>, PALETTE[i])``, the chapters' light and dark palette
-(``docs/assets/figures.css``), so a figure is drawn in the page's scheme, light or dark, and
+(``docs/assets/site.css``), so a figure is drawn in the page's scheme, light or dark, and
 in ``PALETTE`` where no stylesheet sets the variables (a notebook in Jupyter). The SVG is the
 same bytes on every run: its ids come from a salt made from the alt text, never the clock.
 """

@@ -217,7 +217,7 @@ def italic(letter: str) -> int | None:
 def test_the_font_ships_with_its_licence_and_the_stylesheet_loads_it(site_dir: Path) -> None:
     assert (site_dir / "assets" / "fonts" / "lesson-math.woff2").read_bytes()[:4] == b"wOF2"
     assert "SIL OPEN FONT LICENSE" in (site_dir / "assets/fonts/OFL.txt").read_text("utf-8")
-    css = (site_dir / "assets" / "math.css").read_text("utf-8")
+    css = (site_dir / "assets" / "site.css").read_text("utf-8")
     assert 'url("fonts/lesson-math.woff2")' in css and "font-display: optional" in css
     assert not (site_dir / "assets" / "fonts" / "subset.py").exists()
 

@@ -20,7 +20,7 @@ from tests import site_soup
 from tests.browser.widgets import EXAMPLE_OF, page_of, url_path
 from tests.conftest import DECIMAL_COMMA, DOCS, LOCALES
 from tests.conftest import source as source_locale
-from tests.docs_sources import pages
+from tests.docs_sources import config, pages
 
 WIDGETS = {f"dp-{widget}": example for widget, example in EXAMPLE_OF.items()}
 ASSETS = DOCS / "assets" / "widgets"
@@ -63,8 +63,8 @@ def test_the_built_page_carries_the_fallback_and_the_assets(site_dir: Path, loca
         page = built_page(site_dir, locale, widget)
         assert "JavaScript" in site_soup.text(widget_div(page, widget)), widget
         source = page.read_text(encoding="utf-8")
-        for asset in ("common.js", f"{widget.removeprefix('dp-')}.js", "widgets.css"):
-            assert f"assets/widgets/{asset}" in source, asset
+        for asset in ("widgets/common.js", f"widgets/{widget.removeprefix('dp-')}.js", "site.css"):
+            assert f"assets/{asset}" in source, asset
     # The paragraph shown without JavaScript writes numbers the way its page's language does:
     # a page not translated yet is English's, and writes them as English does.
     source = source_locale(locale, page_of("explorer", locale))
@@ -74,12 +74,14 @@ def test_the_built_page_carries_the_fallback_and_the_assets(site_dir: Path, loca
 
 
 def test_the_widget_assets_stay_small() -> None:
-    """What one widget page loads, as the site ships it (compacted), stays a few KB."""
+    """What one widget page loads, as the site ships it (compacted), stays a few KB: its
+    scripts. (The widgets' rules are in the site's stylesheet, which every page loads and the
+    page weight rule counts: tests/test_page_weight.py.)"""
     files = {f.name: widget_assets.compact(f.read_text("utf-8")).encode() for f in ASSETS.iterdir()}
-    assert {"common.js", "explorer.js", "ledger.js", "widgets.css"} <= set(files)
+    assert {"common.js", "explorer.js", "ledger.js"} <= set(files)
     numbers = widget_assets.compact((DOCS / "assets" / "numbers.js").read_text("utf-8")).encode()
     for widget in ("explorer", "ledger"):  # what one widget page loads
-        page = [numbers, files["common.js"], files[f"{widget}.js"], files["widgets.css"]]
+        page = [numbers, files["common.js"], files[f"{widget}.js"]]
         raw = sum(len(f) for f in page)
         packed = sum(len(gzip.compress(f, 9)) for f in page)
         assert raw < 30_000 and packed < 10_000, (widget, raw, packed)
@@ -88,7 +90,9 @@ def test_the_widget_assets_stay_small() -> None:
 def test_the_shipped_assets_only_lose_comments_and_indentation() -> None:
     """``compact`` keeps every line of code, in order; it drops comments, indents, blanks."""
     own = [path for pattern in widget_assets.OWN_ASSETS for path in (DOCS / "assets").glob(pattern)]
-    assert len(own) >= 10
+    listed = config()["extra_css"] + config()["extra_javascript"]  # every one the site loads
+    loaded = {DOCS / (entry if isinstance(entry, str) else entry["path"]) for entry in listed}
+    assert loaded <= set(own), loaded - set(own)
     for path in own:
         text = path.read_text(encoding="utf-8")
         small = widget_assets.compact(text)

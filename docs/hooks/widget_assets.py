@@ -1,6 +1,7 @@
-"""Load the widgets' and exercises' scripts and stylesheets only on the pages that use them.
+"""Load the widgets' and exercises' scripts only on the pages that use them.
 
-``mkdocs.yml`` lists them for every page; ``on_post_page`` drops each tag a page does not
+``mkdocs.yml`` lists them for every page (and one stylesheet, ``assets/site.css``, which every
+page keeps); ``on_post_page`` drops each script a page does not
 need, and puts the locale's number settings (``dplesson.locales.number_settings``) before the
 number script ``assets/numbers.js``. ``on_post_build`` ships the site's own scripts and
 stylesheets compacted (:func:`compact`): a quarter less gzip (4.9 KB of a chapter with a
@@ -20,18 +21,18 @@ from dpsite import languages
 #: One tag on its own line, as Material's templates write each; the pattern starts with a
 #: literal newline, so the scan skips straight from line to line (10× faster than ``\s*``).
 _TAG = re.compile(
-    r'(?P<indent>\n\s*)<(?P<tag>script src|link rel="stylesheet" href)="[^"]*assets/'
-    r'(?P<name>widgets/[\w-]+|exercises/exercises|numbers)\.(?:js|css)"[^>]*>(?:</script>)?'
+    r'(?P<indent>\n\s*)<script src="[^"]*assets/'
+    r'(?P<name>widgets/[\w-]+|exercises/exercises|numbers)\.js"[^>]*></script>'
 )
 #: The site's own scripts and stylesheets under ``assets/`` (Material's are minified already).
-OWN_ASSETS = ("*.js", "*.css", "widgets/*.js", "widgets/*.css", "exercises/*.js", "exercises/*.css")
+OWN_ASSETS = ("*.js", "*.css", "widgets/*.js", "exercises/*.js")
 
 
 def needed(html: str) -> set[str]:
     """Return the assets (``widgets/ledger``, ``exercises/exercises``, ``numbers``) in use."""
     found = {f"widgets/{name}" for name in re.findall(r'class="dp-widget dp-([\w-]+)"', html)}
     if found:
-        found |= {"widgets/common", "widgets/widgets"}
+        found.add("widgets/common")
     if "data-exercise" in html:
         found.add("exercises/exercises")
     return found | {"numbers"} if found else found
@@ -44,7 +45,7 @@ def on_post_page(output: str, *, config: Any, **_: Any) -> str:
     def tag(match: re.Match[str]) -> str:
         if match["name"] not in used:
             return ""
-        if match["name"] == "numbers" and match["tag"] == "script src":
+        if match["name"] == "numbers":
             settings = locales.number_settings(languages.locale(config))
             data = json.dumps(settings, ensure_ascii=False, sort_keys=True)
             numbers = f'<script type="application/json" id="dp-numbers">{data}</script>'

@@ -71,8 +71,8 @@ def test_no_request_leaves_the_machine_and_none_fails(visit: Visit, locale: str)
     page.wait_for_load_state("networkidle")
 
     assert len(seen) == (4 if locale in ALL_TYPES else 1)
-    for asset in ("common.js", "explorer.js", "ledger.js", "widgets.css"):
-        assert any(url.endswith(f"/assets/widgets/{asset}") for url in visit.requests), asset
+    for asset in ("widgets/common.js", "widgets/explorer.js", "widgets/ledger.js", "site.css"):
+        assert any(url.endswith(f"/assets/{asset}") for url in visit.requests), asset
     assert len(visit.requests) >= 8  # pages, Material's CSS and JS, the widgets, …
     others = [url for url in visit.requests if urlparse(url).hostname != HOST]
     assert not others, others
