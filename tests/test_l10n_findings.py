@@ -223,3 +223,13 @@ def test_a_language_in_progress_keeps_the_english_heading_of_a_term_it_has_no_na
     assert [f for f in found(root, "de", "glossary") if f[2]] == []  # the English heading stands
     edit(root / "dplesson" / "locales" / "de.yml", "state: in progress", "state: complete")
     assert ("noise", "missing", True) in found(root, "de", "glossary")
+
+
+def test_a_note_cut_in_two_by_a_bare_comma_stops_the_tool(root: Path) -> None:
+    """YAML reads ``{term: x, note: a, b}`` as a note ``a`` and a key ``b``: half the note."""
+    glossary = root / "docs" / "hooks" / "glossary.yml"
+    text = glossary.read_text(encoding="utf-8")
+    text += '  - id: scale\n    en: {term: scale, note: not "size", not "range".}\n'
+    glossary.write_text(text, encoding="utf-8")
+    with pytest.raises(ValueError, match=r"scale\.en has unknown keys \{'not \"range\"\.'\}"):
+        all_findings(project(root), ["en"])

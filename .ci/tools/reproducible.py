@@ -6,12 +6,10 @@ build, dated by ``SOURCE_DATE_EPOCH``) and adds only what the check needs:
 * a plain build (``DPLESSON_PLAIN_BUILD=1``: no shared kernels, no kept files or caches;
   mkdocs-jupyter executes each lab again, itself), which must equal the site byte for byte:
   the promise of every speed item, and that executing the labs again changes nothing;
-* a warm build of the repository itself (nothing executes) dated three days later, which
-  may differ only in ``ALLOWED`` (dates): the caches are right, and the date reaches
-  nothing else. (A later cold build as well would only execute the labs a third time.)
+* a warm build of the repository (nothing executes) dated three days later, which may
+  differ only in ``ALLOWED`` (dates): the caches are right, the date reaches nothing else.
 
-A difference is printed file by file, with the first lines that differ. The benchmark reuses
-``copy_sources``, ``build`` and ``differences``.
+A difference is printed file by file, with its first lines. The benchmark reuses the helpers.
 """
 
 from __future__ import annotations

@@ -1,11 +1,10 @@
 """Load the widgets' and exercises' scripts only on the pages that use them.
 
-``mkdocs.yml`` lists them for every page (and one stylesheet, ``assets/site.css``, which every
-page keeps); ``on_post_page`` drops each script a page does not
-need, and puts the locale's number settings (``dplesson.locales.number_settings``) before the
-number script ``assets/numbers.js``. ``on_post_build`` ships the site's own scripts and
-stylesheets compacted (:func:`compact`): a quarter less gzip (4.9 KB of a chapter with a
-widget and exercises, measured 2026-12-02), keeping each page under its 200 KB budget.
+``mkdocs.yml`` lists them (and ``assets/site.css``, every page's) for every page; ``on_post_page``
+drops each script a page does not need, and puts the locale's number settings before
+``assets/numbers.js``. ``on_post_build`` ships the site's own scripts and stylesheets compacted
+(:func:`compact`): a quarter less gzip (4.9 KB of a chapter with a widget and exercises,
+measured 2026-12-02), keeping each page under its 200 KB budget.
 """
 
 from __future__ import annotations

@@ -52,6 +52,8 @@ def load_glossary(path: Path) -> list[Term]:
         for locale, spec in entry.items():
             if locale in {"id", "check"} or not isinstance(spec, dict):
                 continue
+            if unknown := set(spec) - {"term", "match", "note"}:  # e.g. a comma in a bare note
+                raise ValueError(f"{path}: {entry['id']}.{locale} has unknown keys {unknown}")
             names[locale] = str(spec["term"])
             stems[locale] = tuple(str(s) for s in spec.get("match") or [spec["term"]])
             if spec.get("note"):
