@@ -13,12 +13,14 @@ import string
 from typing import Any
 
 import nbformat
+import numpy as np
 import pytest
 from nbclient import NotebookClient
 
 from dplesson import capstone, plots
 from dplesson.checkpoints import CHECKPOINTS
 from dplesson.checkpoints.messages import message
+from dplesson.figures import data as figure_data
 from tests.conftest import DECIMAL_COMMA, DOCS, ROOT
 from tests.notebooks import (
     NOTEBOOKS,
@@ -264,3 +266,19 @@ def test_the_notebooks_hold_no_secrets_paths_or_machine_state() -> None:
         assert {"kernelspec", "language_info"} <= set(data["metadata"]) <= METADATA, path
         for cell in data["cells"]:
             assert set(cell.get("metadata", {})) <= {"tags"}, (path, cell["source"][:40])
+
+
+@pytest.mark.parametrize("locale", HAS["lab.ipynb"])
+def test_the_support_gap_alt_text_names_the_shares_the_lab_draws(locale: str) -> None:
+    """The alt text's "from about 0.4 to about 0.02" is the largest and smallest bar the lab's
+    seed draws, to one significant digit (it said 0.01 for a bar of 0.0225)."""
+    seed = re.search(
+        r"plots\.support_gap\(.*default_rng\((\d+)\)",
+        "\n".join(code_cells(read(locale, "lab.ipynb"))),
+    )
+    assert seed is not None
+    shares = figure_data.support_gap(np.random.default_rng(int(seed.group(1))))["float"]
+    comma = locale in DECIMAL_COMMA
+    for share in (max(shares), min(shares)):
+        shown = f"{share:.1g}".replace(".", "," if comma else ".")
+        assert shown in labels(locale)["support_gap"]["alt"], (shown, locale)
