@@ -493,7 +493,7 @@ def test_with_the_default_settings_every_epsilon_shows_its_band_and_line_inside_
         assert top - 0.01 <= min(ys) and max(ys) <= bottom + 0.01, epsilon
         high, low = sorted(state["bounds"])
         assert top <= high and low <= bottom, epsilon  # the band is in the plot
-        assert low - high >= 2 * 8 - 0.02, epsilon  # and visible: 8 px either side of zero
+        assert low - high >= 2 * 10 - 0.02, epsilon  # and visible: 10 px either side of zero
         assert high - 0.01 <= min(ys) and max(ys) <= low + 0.01, epsilon
         # Its tick labels never overlap.
         ticks = sorted(state["ticks"])

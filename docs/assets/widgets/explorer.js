@@ -4,7 +4,7 @@
    The axes are locked by default: the z window and the density scale of a reference ε (the ε
    when the lock was set, 1 at first) stay while ε moves, faint reference curves show that ε,
    and a scale only grows, so that nothing is cut off. The difference chart always shows the
-   band of ±ε, at least 8 px from zero, and its line inside the plot. */
+   band of ±ε, at least 10 px from zero, and its line inside the plot. */
 (function () {
   "use strict";
   var dp = window.dpWidgets;
@@ -18,7 +18,7 @@
   var STOPS = [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 120, 150, 200,
     250, 300, 400, 500, 600, 800, 1000, 1200, 1500, 2000, 2500, 3000, 4096];
   var SLIDERS = { n: [0, STOPS.length - 1, 1], epsilon: [0.1, 5, EPSILON_STEP] };
-  var BAND = 8; // px between zero and each dashed ±ε line, at least
+  var BAND = 10; // px from zero to each ±ε line, at least: room for two tick labels (19 px in CJK)
   var HEIGHT = 250, DIFF_HEIGHT = 170, LEFT = 58, RIGHT = 14, TOP = 50, BOTTOM = 46;
   var SHOWN = 6; // significant digits shown; data-value holds the full double
 
@@ -297,7 +297,7 @@
       var labelled = [];
       var tick = function (g, text) { // a tick label, unless it would overlap one drawn before
         var at = Number(y(g));
-        if (labelled.some(function (other) { return Math.abs(other - at) < 16; })) return;
+        if (labelled.some(function (other) { return Math.abs(other - at) < 2 * BAND; })) return;
         labelled.push(at);
         parts.push(svg("text", { x: LEFT - 6, y: at + 4, "text-anchor": "end", class: "dp-tick" },
           [text]));
