@@ -292,13 +292,14 @@ def ci_steps(steps: Path = CI_STEPS) -> list[str]:
 def cjk_fonts() -> str:
     """Say whether the system has a font for Chinese, which the zh pages' scores depend on."""
     try:
-        found = subprocess.run(
-            ["fc-list", ":lang=zh", "family"], capture_output=True, text=True, check=True
-        ).stdout.strip()
+        found, chosen = (
+            subprocess.run(command.split(), capture_output=True, text=True, check=True).stdout
+            for command in ("fc-list :lang=zh family", "fc-match sans-serif:lang=zh-cn family")
+        )
     except (OSError, subprocess.CalledProcessError):
         return "Whether a Chinese font was installed is unknown (no `fc-list`)."
-    if found:
-        return f"Chinese text was set in {found.splitlines()[0].split(',')[0]}."
+    if found:  # the sans-serif font Chromium asks fontconfig for on a zh-Hans page
+        return f"Chinese text was set in {chosen.split(',')[0].strip()} (`.ci/run` installs one)."
     return (
         "No Chinese font was installed (`fc-list :lang=zh` is empty), so the zh pages were laid "
         "out without a font for their Chinese text, unlike on a Chinese reader's system."
