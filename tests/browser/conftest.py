@@ -7,8 +7,9 @@ never a downloaded browser, and its ``base_url`` is the built site served by
 that search read them, and building one on every page load is a quarter of Chromium's CPU. A
 module that searches or checks requests (test_search.py, test_axe.py, test_offline.py) sets
 its ``base_url`` to ``indexed_url``, the site as built. Without pytest-playwright these
-tests are not collected and without Chromium they skip, unless ``DPLESSON_REQUIRE_BROWSER=1``
-(set by the nox session ``browser``) makes either a failure.
+tests are not collected and without Chromium or a Chinese font (a Chinese reader's system has
+one; without it Chromium draws boxes) they skip, unless ``DPLESSON_REQUIRE_BROWSER=1`` (set by
+the nox session ``browser``) makes it a failure.
 
 :class:`Visit` records every request and uncaught script error of a page; a test fails on
 any script error. Pages that several tests read are opened once per module and locale
@@ -18,6 +19,7 @@ any script error. Pages that several tests read are opened once per module and l
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -57,6 +59,12 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     """pytest-playwright's launch options, with Debian's Chromium and its quiet flags."""
     if not CHROMIUM.exists():
         _unavailable(f"no Chromium at {CHROMIUM}: apt-get install chromium")
+    try:  # every page names 中文 in its language menu
+        fonts = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True).stdout
+    except OSError:
+        fonts = ""
+    if not fonts.strip():
+        _unavailable("no Chinese font (fc-list :lang=zh): apt-get install fonts-noto-cjk")
     return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
 
 
