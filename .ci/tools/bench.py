@@ -299,7 +299,7 @@ def cjk_fonts() -> str:
     except (OSError, subprocess.CalledProcessError):
         return "Whether a Chinese font was installed is unknown (no `fc-list`)."
     if found:  # the sans-serif font Chromium asks fontconfig for on a zh-Hans page
-        return f"Chinese text was set in {chosen.split(',')[0].strip()} (`.ci/run` installs one)."
+        return f"Chinese text was set in {chosen.split(',')[0].strip()}."
     return (
         "No Chinese font was installed (`fc-list :lang=zh` is empty), so the zh pages were laid "
         "out without a font for their Chinese text, unlike on a Chinese reader's system."
