@@ -32,6 +32,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from tools import project
+from tools.chromium import chinese_font
 from tools.lighthouse import Performance, kib, performance_rounds
 from tools.reproducible import PLAIN, Build, build, copy_sources, differences, unexplained
 
@@ -289,23 +290,6 @@ def ci_steps(steps: Path = CI_STEPS) -> list[str]:
     return lines
 
 
-def cjk_fonts() -> str:
-    """Say whether the system has a font for Chinese, which the zh pages' scores depend on."""
-    try:
-        found, chosen = (
-            subprocess.run(command.split(), capture_output=True, text=True, check=True).stdout
-            for command in ("fc-list :lang=zh family", "fc-match sans-serif:lang=zh-cn family")
-        )
-    except (OSError, subprocess.CalledProcessError):
-        return "Whether a Chinese font was installed is unknown (no `fc-list`)."
-    if found:  # the sans-serif font Chromium asks fontconfig for on a zh-Hans page
-        return f"Chinese text was set in {chosen.split(',')[0].strip()}."
-    return (
-        "No Chinese font was installed (`fc-list :lang=zh` is empty), so the zh pages were laid "
-        "out without a font for their Chinese text, unlike on a Chinese reader's system."
-    )
-
-
 def timed(command: list[str], env: dict[str, str] | None = None) -> float:
     """Run ``command`` in the repository; its wall-clock seconds (it must succeed)."""
     start = time.perf_counter()
@@ -369,7 +353,8 @@ def main(argv: list[str] | None = None) -> int:
         "",
         "Lighthouse 12.2.3 in Debian's headless Chromium (mobile, simulated throttling), each",
         f"site served gzip-compressed on 127.0.0.1; every chapter of {', '.join(args.locales)},",
-        f"median of {args.rounds} rounds, each round auditing the yardstick first. " + cjk_fonts(),
+        f"median of {args.rounds} rounds, each round auditing the yardstick first. Chinese font:",
+        f"{chinese_font() or 'none (the zh pages showed boxes)'}.",
         "",
         *performance_report(yardstick, pages),
         "",

@@ -19,7 +19,6 @@ any script error. Pages that several tests read are opened once per module and l
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -30,7 +29,7 @@ import pytest
 
 from tests.browser.tour import Tour, take_tour
 from tests.browser.widgets import page_of, url_path
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS, chinese_font
 from tools.site_server import HOST, serve
 
 if TYPE_CHECKING:
@@ -59,12 +58,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     """pytest-playwright's launch options, with Debian's Chromium and its quiet flags."""
     if not CHROMIUM.exists():
         _unavailable(f"no Chromium at {CHROMIUM}: apt-get install chromium")
-    try:  # every page names 中文 in its language menu
-        fonts = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True).stdout
-    except OSError:
-        fonts = ""
-    if not fonts.strip():
-        _unavailable("no Chinese font (fc-list :lang=zh): apt-get install fonts-noto-cjk")
+    if not chinese_font():  # every page names 中文 in its language menu
+        _unavailable("no Chinese font (fc-match :lang=zh-cn): apt-get install fonts-noto-cjk")
     return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
 
 
